@@ -1,0 +1,101 @@
+"""Adding the implied triples of identifier IRIs that a graph already holds.
+
+A user's graph (a RELS-EXT dump, a catalogue export, …) names objects by IRIs such as
+``https://doi.org/10.1000/182``, ``hdl:1234/5`` or ``info:fedora/demo:1``. :func:`enrich` finds
+every subject or object IRI written in one of pidrdf's URI forms, maps it, adds the triples,
+and links an IRI that is not already canonical to its canonical IRI with ``owl:sameAs``. An
+IRI that looks like an identifier but is malformed is reported through ``on_error`` and left
+alone; the rest of the graph is still enriched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rdflib import Graph
+from rdflib.term import URIRef
+
+from pidrdf.identifiers.detect import parse
+from pidrdf.identifiers.errors import IdentifierError
+from pidrdf.identifiers.handle import is_handle_url
+from pidrdf.rdf.mapping import SEEN_LIMIT, canonical_iri, triples_of
+from pidrdf.rdf.profile import DEFAULT_PROFILE, Profile
+from pidrdf.rdf.terms import Triple
+from pidrdf.rdf.vocab import OWL_SAME_AS
+from pidrdf.rdf.writers import add_to_graph
+
+__all__ = ["ErrorCallback", "enrich", "identifier_iris"]
+
+ErrorCallback = Callable[[str, IdentifierError], None]
+
+_URI_FORMS = (
+    "hdl:",
+    "doi:",
+    "info:hdl/",
+    "info:doi/",
+    "info:fedora/",
+    "urn:hdl:",
+    "urn:doi:",
+    "auth:",
+)
+# Fedora's own vocabulary lives under info:fedora/ but names no object or dissemination.
+_NOT_IDENTIFIERS = ("info:fedora/fedora-system:def/",)
+
+
+def _is_candidate(iri: str, profile: Profile) -> bool:
+    head = iri[:16].lower()
+    if head.startswith(_URI_FORMS):
+        return not iri.startswith(_NOT_IDENTIFIERS)
+    if head.startswith(("http://", "https://")):
+        return is_handle_url(iri, profile.resolvers)
+    return False
+
+
+def identifier_iris(graph: Graph, profile: Profile = DEFAULT_PROFILE) -> list[str]:
+    """The subject and object IRIs of ``graph`` written in an identifier URI form, sorted."""
+    found: set[str] = set()
+    for s, _, o in graph:
+        for node in (s, o):
+            if isinstance(node, URIRef) and _is_candidate(str(node), profile):
+                found.add(str(node))
+    return sorted(found)
+
+
+def enrich(
+    graph: Graph,
+    *,
+    profile: Profile = DEFAULT_PROFILE,
+    on_error: ErrorCallback | None = None,
+) -> Graph:
+    """Add to ``graph`` the triples implied by every identifier IRI in it; return ``graph``.
+
+    Malformed identifier IRIs go to ``on_error(iri, error)``; without a callback they are
+    collected and raised together as one :class:`~pidrdf.IdentifierError` at the end, after
+    the well-formed ones were added, so nothing is dropped silently.
+    """
+    errors: list[tuple[str, IdentifierError]] = []
+    added: list[Triple] = []
+    seen: set[str] = set()
+    for iri in identifier_iris(graph, profile):
+        try:
+            value = parse(iri, resolvers=profile.resolvers)
+        except IdentifierError as error:
+            if on_error is None:
+                errors.append((iri, error))
+            else:
+                on_error(iri, error)
+            continue
+        if len(seen) > SEEN_LIMIT:
+            seen.clear()
+        added.extend(triples_of(value, profile, seen))
+        canonical = canonical_iri(value, profile)
+        if canonical != iri:
+            added.append((canonical, OWL_SAME_AS, iri))
+    add_to_graph(graph, added)
+    if errors:
+        first_iri, first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise type(first)(
+            first_iri, f"{first.reason}{more}; pass on_error to collect them", first.position
+        )
+    return graph
