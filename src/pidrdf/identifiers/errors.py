@@ -3,7 +3,8 @@
 Every bad input raises :class:`IdentifierError` (a :class:`ValueError`) or one of its scheme
 subclasses, so callers can catch one type and still tell the schemes apart. Each error carries
 the input as given (``text``), the 0-based index of the offending character in it
-(``position``, or ``None`` when no single character is to blame) and one human sentence
+(``position``, or ``None`` when no single character is to blame; something missing at the
+end is reported at the last character) and one human sentence
 (``reason``): enough for a batch report to name the line, the place and the cause.
 """
 
@@ -26,6 +27,10 @@ class IdentifierError(ValueError):
     position: int | None
 
     def __init__(self, text: str, reason: str, position: int | None = None) -> None:
+        if position is not None and position >= len(text):
+            # a fault found at the end of the input (something missing) is reported at the
+            # input's last character, so that a position always indexes a character of text
+            position = len(text) - 1 if text else None
         self.text = text
         self.reason = reason
         self.position = position

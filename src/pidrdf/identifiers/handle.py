@@ -333,10 +333,6 @@ def clear_resolvers() -> None:
 
 
 def _fail(text: str, reason: str, position: int | None) -> HandleError:
-    """The error; a fault found at the end of the input (something missing) is reported at
-    the input's last character, so a position always indexes a character of ``text``."""
-    if position is not None and position >= len(text):
-        position = max(len(text) - 1, 0)
     return HandleError(text, reason, position)
 
 
