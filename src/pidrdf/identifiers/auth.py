@@ -26,7 +26,7 @@ from datetime import date
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
-from pidrdf.identifiers.base import Identifier, strip_input
+from pidrdf.identifiers.base import Identifier, checked_input
 from pidrdf.identifiers.dates import DateError, PartialDate, parse_partial_date
 from pidrdf.identifiers.errors import AuthURIError
 
@@ -380,9 +380,7 @@ def _dates(s: str, semi: int) -> tuple[PartialDate, PartialDate | None]:
 
 def parse_auth_fully(text: str) -> AuthURI:
     """:func:`parse_auth` without its fast path (what the tests compare the fast path with)."""
-    s, offset = strip_input(text)
-    if not s:
-        raise AuthURIError(text, "the input is empty", None)
+    s, offset = checked_input(text, AuthURIError, "an auth: URI")
     try:
         return _parse(s)
     except _Fail as fail:
@@ -534,7 +532,5 @@ def parse_auth(text: str) -> AuthURI:
     between the dates may be written ``%3A``. Raises :class:`~pidrdf.AuthURIError` with the
     input, the index of the offending character and the reason for anything else.
     """
-    if not isinstance(text, str):
-        raise AuthURIError(repr(text), "an auth: URI must be given as a string", None)
-    value = _parse_fast(text)
+    value = _parse_fast(text) if type(text) is str else None
     return value if value is not None else parse_auth_fully(text)

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-__all__ = ["Identifier", "strip_input"]
+from pidrdf.identifiers.encoding import find_surrogate
+from pidrdf.identifiers.errors import IdentifierError
+
+__all__ = ["Identifier", "checked_input", "strip_input"]
 
 
 class Identifier:
@@ -45,3 +48,21 @@ def strip_input(text: str) -> tuple[str, int]:
     if stripped is text or not stripped:
         return stripped, 0
     return stripped, len(text) - len(text.lstrip())
+
+
+def checked_input(text: object, error: type[IdentifierError], what: str) -> tuple[str, int]:
+    """What every full parser checks first: ``text`` is a string, not blank, and holds no lone
+    surrogate. Returns the stripped text and its offset (see :func:`strip_input`).
+
+    ``error`` is the scheme's error class and ``what`` names the expected thing in the message
+    (``"a handle"``). Raises ``error`` otherwise.
+    """
+    if not isinstance(text, str):
+        raise error(repr(text), f"{what} must be given as a string", None)
+    stripped, offset = strip_input(text)
+    if not stripped:
+        raise error(text, "the input is empty", None)
+    bad = find_surrogate(stripped)
+    if bad is not None:
+        raise error(text, "a lone surrogate is not a Unicode character", offset + bad)
+    return stripped, offset

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pidrdf.identifiers.auth import parse_auth
-from pidrdf.identifiers.base import Identifier, strip_input
+from pidrdf.identifiers.base import Identifier, checked_input
 from pidrdf.identifiers.errors import AmbiguousIdentifierError, IdentifierError
 from pidrdf.identifiers.fedora import claims_bare_pid, fast_fedora, parse_fedora
 from pidrdf.identifiers.handle import (
@@ -61,18 +61,15 @@ def parse(text: str, *, resolvers: tuple[Resolver, ...] = ()) -> Identifier:
     :class:`~pidrdf.FedoraPID`, a :class:`~pidrdf.Dissemination` or an
     :class:`~pidrdf.AuthURI`. Raises :class:`~pidrdf.IdentifierError` or a scheme subclass.
     """
-    if not isinstance(text, str):
-        raise IdentifierError(repr(text), "an identifier must be given as a string", None)
-    fast = fast_handle(text, resolvers)
-    if fast is not None:
-        return fast
-    if text.startswith("info:fedora/") or not ("/" in text or resolvers or _registered):
-        fedora = fast_fedora(text)
-        if fedora is not None:
-            return fedora
-    s, offset = strip_input(text)
-    if not s:
-        raise IdentifierError(text, "the input is empty", None)
+    if type(text) is str:
+        fast = fast_handle(text, resolvers)
+        if fast is not None:
+            return fast
+        if text.startswith("info:fedora/") or not ("/" in text or resolvers or _registered):
+            fedora = fast_fedora(text)
+            if fedora is not None:
+                return fedora
+    s, offset = checked_input(text, IdentifierError, "an identifier")
     colon = s.find(":", 0, 13)
     scheme = s[:colon].lower() if colon > 0 else ""
     if scheme in ("hdl", "doi", "http", "https"):

@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from pidrdf.identifiers.base import Identifier, strip_input
-from pidrdf.identifiers.encoding import find_surrogate, make_encoder
+from pidrdf.identifiers.base import Identifier, checked_input
+from pidrdf.identifiers.encoding import make_encoder
 from pidrdf.identifiers.errors import FedoraPIDError
 
 __all__ = [
@@ -781,21 +781,13 @@ def parse_fedora(text: str) -> FedoraPID | Dissemination:
     Raises :class:`~pidrdf.FedoraPIDError` naming the part (namespace, object id, datastream
     id, method name, parameter), the offending character and its position.
     """
-    if not isinstance(text, str):
-        raise FedoraPIDError(repr(text), "a Fedora PID must be given as a string", None)
-    return fast_fedora(text) or parse_fedora_fully(text)
+    fast = fast_fedora(text) if type(text) is str else None
+    return fast or parse_fedora_fully(text)
 
 
 def parse_fedora_fully(text: str) -> FedoraPID | Dissemination:
     """:func:`parse_fedora` without the fast path (every form, every check)."""
-    if not isinstance(text, str):
-        raise FedoraPIDError(repr(text), "a Fedora PID must be given as a string", None)
-    s, offset = strip_input(text)
-    if not s:
-        raise _fail(text, "the input is empty", None)
-    bad = find_surrogate(s)
-    if bad is not None:
-        raise _fail(text, "a lone surrogate is not a Unicode character", offset + bad)
+    s, offset = checked_input(text, FedoraPIDError, "a Fedora PID")
     if s[:12].lower() == FEDORA_URI_PREFIX:
         return _parse_uri(text, s, offset)
     return _parse_bare(text, s, offset)
@@ -808,14 +800,7 @@ def parse_pid(text: str) -> FedoraPID:
     Unlike :func:`parse_fedora`, a bare namespace that is also a URI scheme (``data:1``) is
     accepted: the caller has said this is a PID. Raises :class:`~pidrdf.FedoraPIDError`.
     """
-    if not isinstance(text, str):
-        raise FedoraPIDError(repr(text), "a Fedora PID must be given as a string", None)
-    s, offset = strip_input(text)
-    if not s:
-        raise _fail(text, "the PID is empty", None)
-    bad = find_surrogate(s)
-    if bad is not None:
-        raise _fail(text, "a lone surrogate is not a Unicode character", offset + bad)
+    s, offset = checked_input(text, FedoraPIDError, "a Fedora PID")
     if s[:12].lower() == FEDORA_URI_PREFIX:
         value = _parse_uri(text, s, offset)
         if not isinstance(value, FedoraPID):

@@ -12,12 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from pidrdf.identifiers.base import Identifier, strip_input
+from pidrdf.identifiers.base import Identifier, checked_input
 from pidrdf.identifiers.encoding import (
     HANDLE_HTTPS_SAFE,
     HANDLE_URI_SAFE,
     DecodingError,
-    find_surrogate,
     make_encoder,
     percent_decode,
 )
@@ -578,19 +577,13 @@ def parse_handle(text: str, *, resolvers: tuple[Resolver, ...] = ()) -> Handle:
     Raises :class:`~pidrdf.HandleError` (with the input, a position and a reason) for anything
     that is not a handle.
     """
-    if not isinstance(text, str):
-        raise HandleError(repr(text), "a handle must be given as a string", None)
-    return fast_handle(text, resolvers) or parse_handle_fully(text, resolvers)
+    fast = fast_handle(text, resolvers) if type(text) is str else None
+    return fast or parse_handle_fully(text, resolvers)
 
 
 def parse_handle_fully(text: str, resolvers: tuple[Resolver, ...] = ()) -> Handle:
     """:func:`parse_handle` without the fast path (every form, every check)."""
-    s, offset = strip_input(text)
-    if not s:
-        raise _fail(text, "the input is empty", None)
-    bad = find_surrogate(s)
-    if bad is not None:
-        raise _fail(text, "a lone surrogate is not a Unicode character", offset + bad)
+    s, offset = checked_input(text, HandleError, "a handle")
     known = (*resolvers, *_registered)
     parsed = _parse_explicit(text, s, offset, known)
     if parsed is not None:
