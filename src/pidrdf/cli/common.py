@@ -7,14 +7,16 @@ import io
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
 
 import click
 
 from pidrdf.identifiers.batch import Rejected
 from pidrdf.identifiers.handle import Resolver
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 __all__ = [
     "EXIT_OK",
@@ -22,9 +24,16 @@ __all__ = [
     "EXIT_USAGE",
     "CLIError",
     "RejectReport",
+    "TsvReport",
     "atomic_output",
+    "errors_option",
+    "no_same_as_option",
+    "on_error_option",
+    "output_option",
     "parse_resolvers",
+    "profile_option",
     "read_sources",
+    "resolver_option",
     "standard_stream",
 ]
 
@@ -109,27 +118,95 @@ def atomic_output(path: str | None) -> Iterator[TextIO]:
         raise
 
 
-class RejectReport:
-    """Reports rejected lines: on standard error, or as TSV in an ``--errors`` file."""
+class TsvReport:
+    """Rejections as they happen: one line each on standard error, or, with an ``--errors``
+    file, one TSV row each under a header (tabs and newlines inside a field escaped)."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, columns: Sequence[str]) -> None:
+        self.count = 0
         self._file: TextIO | None = None
         if path is not None:
             try:
                 self._file = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
             except OSError as exc:
                 raise CLIError(f"cannot write {path}: {exc.strerror or exc}") from None
-            self._file.write("source\tline\tinput\tposition\treason\n")
+            self._file.write("\t".join(columns) + "\n")
 
-    def __call__(self, source: str, item: Rejected) -> None:
+    def emit(self, message: str, row: Sequence[object]) -> None:
+        """Report one rejection: ``message`` on standard error, or ``row`` in the file."""
+        self.count += 1
         if self._file is None:
-            click.echo(f"pidrdf: rejected {item.describe(source)}", err=True)
+            click.echo(f"pidrdf: rejected {message}", err=True)
             return
-        position = "" if item.error.position is None else str(item.error.position)
-        text = item.text.replace("\t", "\\t").encode("utf-8", "backslashreplace").decode()
-        self._file.write(f"{source}\t{item.line_number}\t{text}\t{position}\t{item.error.reason}\n")
+        fields = ("" if value is None else str(value) for value in row)
+        self._file.write("\t".join(_tsv_field(field) for field in fields) + "\n")
 
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
 
+
+def _tsv_field(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+    return escaped.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+class RejectReport(TsvReport):
+    """Rejected input lines: source, line number, input, position and reason."""
+
+    def __init__(self, path: str | None) -> None:
+        super().__init__(path, ("source", "line", "input", "position", "reason"))
+
+    def __call__(self, source: str, item: Rejected) -> None:
+        error = item.error
+        row = (source, item.line_number, item.text, error.position, error.reason)
+        self.emit(item.describe(source), row)
+
+
+# Options shared by the commands that map identifiers (map, enrich).
+
+resolver_option = click.option(
+    "--resolver",
+    "resolvers",
+    multiple=True,
+    metavar="AUTHORITY[/SEGMENT]",
+    help="Also read URLs of this HTTP handle resolver as handles (repeatable), e.g. "
+    "arrow.resolver.au.gov:2641/hdl.",
+)
+no_same_as_option = click.option(
+    "--no-same-as", is_flag=True, help="Do not link the other URI forms (owl:sameAs)."
+)
+output_option = click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    help="Write to FILE (created only if the command completes) instead of standard output.",
+)
+
+
+def profile_option(help: str) -> Callable[[F], F]:
+    """``--profile https|hdl|info`` (parameter ``handle_form``)."""
+    return click.option(
+        "--profile",
+        "handle_form",
+        type=click.Choice(["https", "hdl", "info"]),
+        default="https",
+        show_default=True,
+        help=help,
+    )
+
+
+def on_error_option(help: str) -> Callable[[F], F]:
+    """``--on-error skip|fail``."""
+    return click.option(
+        "--on-error",
+        type=click.Choice(["skip", "fail"]),
+        default="skip",
+        show_default=True,
+        help=help,
+    )
+
+
+def errors_option(help: str) -> Callable[[F], F]:
+    """``--errors FILE`` (parameter ``errors_path``)."""
+    return click.option("--errors", "errors_path", metavar="FILE", help=help)

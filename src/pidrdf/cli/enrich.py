@@ -16,7 +16,6 @@ from __future__ import annotations
 import sys
 import xml.parsers.expat
 from pathlib import Path
-from typing import TextIO
 
 import click
 
@@ -24,8 +23,15 @@ from pidrdf.cli.common import (
     EXIT_OK,
     EXIT_REJECTED,
     CLIError,
+    TsvReport,
     atomic_output,
+    errors_option,
+    no_same_as_option,
+    on_error_option,
+    output_option,
     parse_resolvers,
+    profile_option,
+    resolver_option,
 )
 from pidrdf.cli.fedora import check_fedora_base
 from pidrdf.identifiers.errors import IdentifierError
@@ -98,32 +104,17 @@ def _read(path: str) -> bytes:
         raise CLIError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-class _Report:
-    """Rejected identifier IRIs: on standard error, or as TSV in an ``--errors`` file."""
+class _Report(TsvReport):
+    """Malformed identifier IRIs of one input: source, IRI, position and reason."""
 
     def __init__(self, source: str, path: str | None) -> None:
+        super().__init__(path, ("source", "iri", "position", "reason"))
         self.source = source
-        self.count = 0
-        self._file: TextIO | None = None
-        if path is not None:
-            try:
-                self._file = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-            except OSError as exc:
-                raise CLIError(f"cannot write {path}: {exc.strerror or exc}") from None
-            self._file.write("source\tiri\tposition\treason\n")
 
     def __call__(self, iri: str, error: IdentifierError) -> None:
-        self.count += 1
-        position = "" if error.position is None else str(error.position)
-        if self._file is None:
-            at = f" (position {position})" if position else ""
-            click.echo(f"pidrdf: rejected {self.source}: <{iri}>: {error.reason}{at}", err=True)
-        else:
-            self._file.write(f"{self.source}\t{iri}\t{position}\t{error.reason}\n")
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
+        at = f" (position {error.position})" if error.position is not None else ""
+        message = f"{self.source}: <{iri}>: {error.reason}{at}"
+        self.emit(message, (self.source, iri, error.position, error.reason))
 
 
 class _Stop(Exception):
@@ -152,43 +143,18 @@ class _Stop(Exception):
     help="Also link each Fedora 3 object and datastream to its HTTP resource in this "
     "Fedora 4/5/6 repository (pidrdf:migratedTo).",
 )
-@click.option(
-    "--profile",
-    "handle_form",
-    type=click.Choice(["https", "hdl", "info"]),
-    default="https",
-    show_default=True,
-    help="Canonical IRI form of handles and DOIs found in FILE.",
+@profile_option("Canonical IRI form of handles and DOIs found in FILE.")
+@no_same_as_option
+@resolver_option
+@on_error_option(
+    "skip: report each malformed identifier IRI and go on; fail: stop at the first "
+    "(nothing is written)."
 )
-@click.option("--no-same-as", is_flag=True, help="Do not add owl:sameAs links.")
-@click.option(
-    "--resolver",
-    "resolvers",
-    multiple=True,
-    metavar="AUTHORITY[/SEGMENT]",
-    help="Also read URLs of this HTTP handle resolver as handles (repeatable).",
+@errors_option(
+    "Write malformed IRIs to FILE as TSV (source, iri, position, reason) instead of "
+    "standard error."
 )
-@click.option(
-    "--on-error",
-    type=click.Choice(["skip", "fail"]),
-    default="skip",
-    show_default=True,
-    help="skip: report each malformed identifier IRI and go on; fail: stop at the first "
-    "(nothing is written).",
-)
-@click.option(
-    "--errors",
-    "errors_path",
-    metavar="FILE",
-    help="Write malformed IRIs to FILE as TSV (source, iri, position, reason) instead of "
-    "standard error.",
-)
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    help="Write to FILE (created only if the command completes) instead of standard output.",
-)
+@output_option
 def enrich_command(
     file: str,
     input_format: str | None,

@@ -23,8 +23,14 @@ from pidrdf.cli.common import (
     CLIError,
     RejectReport,
     atomic_output,
+    errors_option,
+    no_same_as_option,
+    on_error_option,
+    output_option,
     parse_resolvers,
+    profile_option,
     read_sources,
+    resolver_option,
     standard_stream,
 )
 from pidrdf.cli.fedora import check_fedora_base, fedora_map_options, item_sources
@@ -69,14 +75,7 @@ def main() -> None:
 
 @main.command("parse")
 @click.argument("identifiers", nargs=-1, metavar="[ID...|-]")
-@click.option(
-    "--resolver",
-    "resolvers",
-    multiple=True,
-    metavar="AUTHORITY[/SEGMENT]",
-    help="Also read URLs of this HTTP handle resolver as handles (repeatable), e.g. "
-    "arrow.resolver.au.gov:2641/hdl.",
-)
+@resolver_option
 def parse_command(identifiers: tuple[str, ...], resolvers: tuple[str, ...]) -> None:
     """Print the fields of each identifier as JSON Lines.
 
@@ -136,49 +135,26 @@ def _error_record(text: str, error: IdentifierError) -> dict[str, object]:
     show_default=True,
     help="Output format. nt and nq stream in constant memory; the others build a graph.",
 )
-@click.option(
-    "--profile",
-    "handle_form",
-    type=click.Choice(["https", "hdl", "info"]),
-    default="https",
-    show_default=True,
-    help="Canonical IRI form of handles and DOIs: https://doi.org/... and "
-    "https://hdl.handle.net/..., hdl:prefix/local, or info:doi/... and info:hdl/...",
+@profile_option(
+    "Canonical IRI form of handles and DOIs: https://doi.org/... and "
+    "https://hdl.handle.net/..., hdl:prefix/local, or info:doi/... and info:hdl/..."
 )
-@click.option("--no-same-as", is_flag=True, help="Do not link the other URI forms (owl:sameAs).")
+@no_same_as_option
 @click.option(
     "--keep-case",
     is_flag=True,
     help="Keep identifiers' case in IRIs instead of folding DOIs and prefixes to lowercase.",
 )
-@click.option(
-    "--resolver",
-    "resolvers",
-    multiple=True,
-    metavar="AUTHORITY[/SEGMENT]",
-    help="Also read URLs of this HTTP handle resolver as handles (repeatable).",
+@resolver_option
+@on_error_option(
+    "skip: report each bad line and go on; fail: stop at the first bad line "
+    "(an --output file is then not written)."
 )
-@click.option(
-    "--on-error",
-    type=click.Choice(["skip", "fail"]),
-    default="skip",
-    show_default=True,
-    help="skip: report each bad line and go on; fail: stop at the first bad line "
-    "(an --output file is then not written).",
+@errors_option(
+    "Write rejected lines to FILE as TSV (source, line, input, position, reason) "
+    "instead of standard error."
 )
-@click.option(
-    "--errors",
-    "errors_path",
-    metavar="FILE",
-    help="Write rejected lines to FILE as TSV (source, line, input, position, reason) "
-    "instead of standard error.",
-)
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    help="Write to FILE (created only if the command completes) instead of standard output.",
-)
+@output_option
 @click.option("--graph", "graph_iri", metavar="IRI", help="Named graph IRI for --to nq.")
 # ---- options of issues 3 and 4 go here ----
 @fedora_map_options
