@@ -11,6 +11,7 @@ from pidrdf.rdf.ontology import CONTEXT, ONTOLOGY, SHAPES, ontology_path, read_t
 from pidrdf.rdf.vocab import NAMESPACE, PIDRDF
 
 ONTOLOGY_IRI = URIRef("https://w3id.org/pidrdf")
+SD_FUNCTION = URIRef("http://www.w3.org/ns/sparql-service-description#Function")
 SCHEME_NAMES = {"info", "hdl", "doi", "auth", "urn", "http", "https", "fedora", "mailto", "uuid"}
 
 
@@ -43,7 +44,7 @@ def test_every_term_has_label_comment_and_is_defined_by() -> None:
         assert graph.value(node, RDFS.comment), term
         assert (node, RDFS.isDefinedBy, ONTOLOGY_IRI) in graph, term
         kinds = set(graph.objects(node, RDF.type))
-        assert kinds & {OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty}, term
+        assert kinds & {OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty, SD_FUNCTION}, term
 
 
 def test_ontology_header() -> None:
@@ -84,3 +85,12 @@ def test_files_are_read_from_the_package_or_the_checkout() -> None:
     for name in (ONTOLOGY, SHAPES, CONTEXT):
         assert ontology_path(name).is_file()
         assert read_text(name).strip()
+
+
+def test_the_extension_functions_are_documented_where_they_are_registered() -> None:
+    from pidrdf.sparql import AUTH_IN_SCOPE, AUTH_MATCHES, AUTH_VALID_ON, OXIGRAPH_FUNCTIONS
+
+    graph = _ontology()
+    documented = {str(s) for s in graph.subjects(RDF.type, SD_FUNCTION)}
+    assert documented == {AUTH_MATCHES, AUTH_IN_SCOPE, AUTH_VALID_ON}
+    assert {str(node.value) for node in OXIGRAPH_FUNCTIONS} == documented

@@ -55,6 +55,11 @@ class PIDRDF(DefinedNamespace):
     Authority: URIRef  # a resource named by an auth: URI
     DatedAuthority: URIRef  # an auth: URI limited to a period by its dates
 
+    # SPARQL extension functions (pidrdf.sparql.functions), documented in the ontology
+    authMatches: URIRef
+    authInScope: URIRef
+    authValidOn: URIRef
+
 
 # Standard namespaces, bound in output graphs only when a triple uses them.
 PREFIXES: dict[str, str] = {

@@ -41,7 +41,7 @@ from rdflib.term import Literal, Node, URIRef
 from pidrdf.identifiers.auth import AuthURI, matches, parse_auth
 from pidrdf.identifiers.errors import IdentifierError
 from pidrdf.rdf.terms import XSD_DATE, XSD_STRING
-from pidrdf.rdf.vocab import NAMESPACE
+from pidrdf.rdf.vocab import PIDRDF
 
 __all__ = [
     "AUTH_IN_SCOPE",
@@ -51,9 +51,9 @@ __all__ = [
     "rdflib_functions",
 ]
 
-AUTH_MATCHES = NAMESPACE + "authMatches"
-AUTH_IN_SCOPE = NAMESPACE + "authInScope"
-AUTH_VALID_ON = NAMESPACE + "authValidOn"
+AUTH_MATCHES = str(PIDRDF.authMatches)
+AUTH_IN_SCOPE = str(PIDRDF.authInScope)
+AUTH_VALID_ON = str(PIDRDF.authValidOn)
 
 _XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 _XSD_DATE_TIME = "http://www.w3.org/2001/XMLSchema#dateTime"
