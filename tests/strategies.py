@@ -19,8 +19,10 @@ _DOI_PREFIX = st.lists(st.integers(0, 99999).map(str), min_size=0, max_size=3).m
 prefixes = st.one_of(
     _DOI_PREFIX,
     st.lists(_SEGMENT, min_size=1, max_size=4).map(".".join),
-    st.sampled_from(["0.NA", "CNRI", "20.500.12122", "10.10O0", "cnri.dlib"]),
+    st.sampled_from(["0.NA", "CNRI", "20.500.12122", "10.10O0", "cnri.dlib", "api", "API"]),
 )
-local_names = st.text(_HANDLE_CHARS, min_size=1, max_size=20)
+_TEXT = st.text(_HANDLE_CHARS, min_size=1, max_size=20)
+# "handles/…" under the prefix "api" looks like the proxies' REST path in a proxy URL
+local_names = st.one_of(_TEXT, _TEXT.map(lambda text: "handles/" + text))
 
 handles = st.builds(Handle.from_parts, prefixes, local_names)

@@ -152,12 +152,70 @@ def test_ontology_command_prints_the_shipped_files() -> None:
     assert Path(path.stdout.strip()).name == "pidrdf.ttl"
 
 
-def test_closed_pipe_is_not_an_error() -> None:
+@pytest.mark.parametrize("command", ["map --to nt -", "parse -"])
+def test_closed_pipe_ends_quietly_with_exit_0(command: str) -> None:
     assert PIDRDF_CLI
     lines = "".join(f"10.1000/{n}\n" for n in range(20000))
     proc = subprocess.run(
-        f"'{PIDRDF_CLI}' map --to nt - | head -n 1", shell=True, input=lines,
-        capture_output=True, text=True, timeout=60,
+        ["bash", "-c", f"'{PIDRDF_CLI}' {command} | head -n 1; echo \"status=${{PIPESTATUS[0]}}\""],
+        input=lines, capture_output=True, text=True, timeout=60,
     )
-    assert proc.stdout.count("\n") == 1
-    assert "Traceback" not in proc.stderr
+    first, status = proc.stdout.splitlines()
+    assert "10.1000/0" in first
+    assert status == "status=0"
+    assert "Traceback" not in proc.stderr and "Error" not in proc.stderr
+
+
+def test_undecodable_bytes_are_reported_not_crashed_on() -> None:
+    result = run("parse", "-", stdin=b"10.1000/182\n\xff\xfe/abc\n")
+    assert result.returncode == 1
+    good, bad = (json.loads(line) for line in result.stdout.decode().splitlines())
+    assert good["kind"] == "doi"
+    assert bad["input"] == "\udcff\udcfe/abc" and "surrogate" in bad["error"]
+    assert b"Traceback" not in result.stderr
+
+
+def test_a_byte_order_mark_is_dropped_from_files_and_standard_input(tmp_path: Path) -> None:
+    source = tmp_path / "excel.txt"
+    source.write_bytes(b"\xef\xbb\xbf10.1000/182\r\n")
+    parsed = run("parse", "-", stdin=source.read_bytes())
+    record = json.loads(parsed.stdout.decode().splitlines()[0])
+    assert (record["kind"], record["prefix"]) == ("doi", "10.1000")
+    mapped = run("map", str(source), "--to", "nt")
+    assert mapped.returncode == 0
+    assert "<https://doi.org/10.1000/182> " in mapped.stdout
+
+
+def test_standard_input_can_be_named_only_once() -> None:
+    result = run("map", "-", "-", stdin="10.1000/182\n")
+    assert result.returncode == 2 and "only once" in result.stderr
+
+
+def test_outputs_follow_symlinks_keep_modes_and_refuse_directories(tmp_path: Path) -> None:
+    source = tmp_path / "ids.txt"
+    source.write_text("10.1000/182\n", encoding="utf-8")
+    real = tmp_path / "real.nt"
+    real.write_text("old\n", encoding="utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "link.nt"
+    link.symlink_to(real)
+    assert run("map", str(source), "--to", "nt", "-o", str(link)).returncode == 0
+    assert link.is_symlink() and "doi.org/10.1000/182" in real.read_text(encoding="utf-8")
+    assert real.stat().st_mode & 0o777 == 0o640
+    fresh = tmp_path / "fresh.nt"
+    assert run("map", str(source), "--to", "nt", "-o", str(fresh)).returncode == 0
+    assert fresh.stat().st_mode & 0o044  # readable by others, as open() would make it
+    directory = run("map", str(source), "-o", str(tmp_path))
+    assert directory.returncode == 2 and "is a directory" in directory.stderr
+    same = run("map", str(source), "--errors", str(source))
+    assert same.returncode == 2 and "also an input" in same.stderr
+    assert source.read_text(encoding="utf-8") == "10.1000/182\n"
+
+
+def test_a_format_that_cannot_express_the_graph_is_a_usage_error(tmp_path: Path) -> None:
+    data = tmp_path / "odd.nt"
+    data.write_text("<http://ex.org/s> <http://ex.org/1> <doi:10.1000/182> .\n", encoding="utf-8")
+    result = run("enrich", str(data), "--to", "xml")
+    assert result.returncode == 2
+    assert "cannot write this graph as xml" in result.stderr and "--to" in result.stderr
+    assert "Traceback" not in result.stderr

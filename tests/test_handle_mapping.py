@@ -149,3 +149,39 @@ def test_rdflib_plugin_names_the_bad_line(tmp_path: Path) -> None:
     graph = Graph().parse(path, format="pidrdf-ids", on_error="skip", rejected=rejected)
     assert [r.line_number for r in rejected] == [2]
     assert (URIRef("https://hdl.handle.net/1234/5"), RDF.type, PIDRDF.Handle) in graph
+
+
+def test_enrich_leaves_pidrdf_output_and_fragments_alone() -> None:
+    graph = pidrdf.to_graph(["10.1000/ABC", "info:fedora/demo:1/demo:S/m?a=1", "auth://a.org/x;2001"])
+    graph.add((URIRef("http://example.org/page"), DCTERMS.source,
+               URIRef("https://doi.org/10.1000/182#section-2")))
+    before = set(graph)
+    errors: list[str] = []
+    pidrdf.enrich(graph, on_error=lambda iri, error: errors.append(iri))
+    assert errors == []
+    assert set(graph) == before
+
+
+def test_enrich_respects_no_same_as_and_reads_datasets() -> None:
+    from rdflib import Dataset
+
+    found = URIRef("http://dx.doi.org/10.1000/ABC")
+    graph = Graph()
+    graph.add((URIRef("http://example.org/r"), DCTERMS.source, found))
+    pidrdf.enrich(graph, profile=Profile(same_as=False))
+    assert not list(graph.triples((None, OWL.sameAs, None)))
+    assert (URIRef("https://doi.org/10.1000/abc"), RDF.type, PIDRDF.DOI) in graph
+    dataset = Dataset()
+    dataset.add((URIRef("http://example.org/r"), DCTERMS.source, found))
+    pidrdf.enrich(dataset)
+    assert (URIRef("https://doi.org/10.1000/abc"), RDF.type, PIDRDF.DOI) in dataset
+
+
+def test_rdflib_plugin_counts_lines_as_the_command_line_does(tmp_path: Path) -> None:
+    path = tmp_path / "ids.txt"
+    path.write_bytes("\ufeff10.1000/182\nhdl:1234/a\u2028b\n10.1000/\n".encode())
+    rejected: list[Rejected] = []
+    graph = Graph().parse(path, format="pidrdf-ids", on_error="skip", rejected=rejected)
+    assert [r.line_number for r in rejected] == [3]
+    assert (URIRef("https://doi.org/10.1000/182"), RDF.type, PIDRDF.DOI) in graph
+    assert (URIRef("https://hdl.handle.net/1234/a%E2%80%A8b"), RDF.type, PIDRDF.Handle) in graph

@@ -166,6 +166,11 @@ ERRORS = [
     ("   ", "empty", None),
     ("urn:hdl:1234", "needs ':'", None),
     ("demo:1/DC", "Fedora dissemination written without info:fedora/", 4),
+    ("doi:300:0.NA/12345", "value reference (index 300 of the handle 0.NA/12345)", 4),
+    ("info:hdl/300:0.NA/12345", "value reference", 9),
+    ("hdl://100.102:2641/F58F", "prefix cannot contain ':'", 13),
+    ("info:doi/a:b/c", "prefix cannot contain ':'", 10),
+    ("\ufeff10.1000/182", "byte-order mark", 0),
 ]
 
 
@@ -204,3 +209,10 @@ def test_as_record_fields() -> None:
         "naming_authority": "https://hdl.handle.net/0.na/10.1000",
         "cordra": True,
     }
+
+
+def test_a_handle_named_like_the_rest_interface_survives_its_proxy_url() -> None:
+    value = Handle.from_parts("api", "handles/10.1000/x")
+    assert value.uri == "https://hdl.handle.net/%61pi/handles/10.1000/x"
+    assert parse(value.uri) == value and type(parse(value.uri)) is Handle
+    assert parse("https://hdl.handle.net/api/handles/10.1000/x") == parse("10.1000/x")

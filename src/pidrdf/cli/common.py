@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import sys
 import tempfile
@@ -26,7 +27,9 @@ __all__ = [
     "RejectReport",
     "TsvReport",
     "atomic_output",
+    "check_distinct",
     "errors_option",
+    "json_line",
     "no_same_as_option",
     "on_error_option",
     "output_option",
@@ -56,12 +59,15 @@ class CLIError(click.ClickException):
 
 def standard_stream(name: str) -> TextIO:
     """``sys.stdin`` or ``sys.stdout`` as UTF-8 whatever the locale (undecodable input bytes
-    become lone surrogates, which the parsers reject with a position)."""
+    become lone surrogates, which the parsers reject with a position; a leading byte-order
+    mark on standard input is dropped)."""
     stream: TextIO = sys.stdin if name == "stdin" else sys.stdout
     if isinstance(stream, io.TextIOWrapper):
-        errors = "surrogateescape" if name == "stdin" else "strict"
-        if stream.encoding.lower().replace("-", "") != "utf8" or stream.errors != errors:
-            stream.reconfigure(encoding="utf-8", errors=errors)
+        if name == "stdin":
+            # nothing is read yet: drop a leading byte-order mark, keep bad bytes as surrogates
+            stream.reconfigure(encoding="utf-8-sig", errors="surrogateescape")
+        elif stream.encoding.lower().replace("-", "") != "utf8" or stream.errors != "strict":
+            stream.reconfigure(encoding="utf-8", errors="strict")
     return stream
 
 
@@ -76,46 +82,97 @@ def parse_resolvers(specs: tuple[str, ...]) -> tuple[Resolver, ...]:
 def read_sources(paths: tuple[str, ...]) -> Iterator[tuple[str, Iterator[str]]]:
     """Yield ``(name, lines)`` for each path; ``-`` (or no path) is standard input.
 
-    Files are read as UTF-8; undecodable bytes survive as lone surrogates, which every parser
+    Files are read as UTF-8, a leading byte-order mark dropped (files saved by Windows tools
+    often start with one); undecodable bytes survive as lone surrogates, which every parser
     rejects with a position, so a bad byte is reported rather than silently replaced.
     """
-    for path in paths or ("-",):
+    paths = paths or ("-",)
+    if paths.count("-") > 1:
+        raise CLIError("standard input ('-') can be read only once")
+    for path in paths:
         if path == "-":
             yield "<stdin>", iter(standard_stream("stdin"))
             continue
         try:
-            handle = open(path, encoding="utf-8", errors="surrogateescape", newline=None)  # noqa: SIM115
+            handle = open(  # noqa: SIM115
+                path, encoding="utf-8-sig", errors="surrogateescape", newline=None
+            )
         except OSError as exc:
             raise CLIError(f"cannot read {path}: {exc.strerror or exc}") from None
         with handle:
             yield path, iter(handle)
 
 
+def json_line(record: object) -> str:
+    """One JSON Lines record. Text stays readable (``ensure_ascii=False``) unless it holds a
+    lone surrogate (an undecodable input byte), which only an ASCII escape can carry."""
+    line = json.dumps(record, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(record)
+    return line + "\n"
+
+
 @contextlib.contextmanager
 def atomic_output(path: str | None) -> Iterator[TextIO]:
     """Standard output, or a file that appears only when the block completes.
 
-    A file output is written to a temporary file beside it and renamed into place at the end,
-    so a failed command never leaves a truncated file (DESIGN §9).
+    A regular file is written to a temporary file beside it and renamed into place at the end,
+    so a failed command never leaves a truncated file (DESIGN §9); a symbolic link is followed
+    (the file it points to is replaced, the link stays); the new file gets the old file's
+    permissions, or the umask's. A device or a named pipe (``/dev/stdout``, a FIFO) cannot be
+    replaced and is written directly.
     """
     if path is None or path == "-":
         stream = standard_stream("stdout")
         yield stream
         stream.flush()
         return
-    target = Path(path)
+    target = Path(path).resolve()
+    if target.is_dir():
+        raise CLIError(f"cannot write {path}: it is a directory")
+    if target.exists() and not target.is_file():
+        try:
+            special = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        except OSError as exc:
+            raise CLIError(f"cannot write {path}: {exc.strerror or exc}") from None
+        with special:
+            yield special
+        return
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as exc:
         raise CLIError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             yield out
+        os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a new output file gets: those of the file it replaces, else 0666 less
+    the umask (what ``open`` would give; ``mkstemp`` alone gives 0600)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def check_distinct(inputs: Sequence[str], **outputs: str | None) -> None:
+    """Refuse an output option that names one of the inputs: opening it for writing would
+    empty the input before it is read."""
+    sources = {Path(p).resolve() for p in inputs if p != "-"}
+    for option, path in outputs.items():
+        if path is not None and path != "-" and Path(path).resolve() in sources:
+            raise CLIError(f"--{option} {path} is also an input; choose another file")
 
 
 class TsvReport:

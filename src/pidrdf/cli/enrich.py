@@ -25,6 +25,7 @@ from pidrdf.cli.common import (
     CLIError,
     TsvReport,
     atomic_output,
+    check_distinct,
     errors_option,
     no_same_as_option,
     on_error_option,
@@ -185,8 +186,9 @@ def enrich_command(
 
     from pidrdf.rdf.enrich import enrich, identifier_iris
     from pidrdf.rdf.profile import Profile
-    from pidrdf.rdf.writers import bind_used_prefixes, serialize
+    from pidrdf.rdf.writers import SerializationError, bind_used_prefixes, serialize
 
+    check_distinct((file,), errors=errors_path, output=output)
     source = "<stdin>" if file == "-" else file
     if file == "-" and not input_format:
         raise CLIError("reading standard input needs --from nt, ttl or xml")
@@ -223,6 +225,8 @@ def enrich_command(
     except _Stop as stop:
         stopped = True
         click.echo(f"pidrdf: {stop}", err=True)
+    except SerializationError as exc:
+        raise CLIError(f"{exc}; choose another --to format") from None
     finally:
         report.close()
     mapped = 0 if stopped else candidates - report.count

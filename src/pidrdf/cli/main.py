@@ -10,7 +10,7 @@ Exit codes (the same for every command, documented in ``pidrdf --help``):
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from collections.abc import Iterator
 
@@ -23,7 +23,9 @@ from pidrdf.cli.common import (
     CLIError,
     RejectReport,
     atomic_output,
+    check_distinct,
     errors_option,
+    json_line,
     no_same_as_option,
     on_error_option,
     output_option,
@@ -44,7 +46,25 @@ __all__ = ["main", "run"]
 _CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.group(context_settings=_CONTEXT)
+class _Commands(click.Group):
+    """The command group; a closed standard output ends a command quietly with exit 0.
+
+    ``pidrdf map … | head`` closes the pipe when it has read enough: the reader chose to
+    stop, which is no failure of ours. Click's own handling would exit 1, our "input
+    rejected" code, so the broken pipe is caught here, inside click's handlers.
+    """
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # point stdout at /dev/null so that the interpreter's last flush cannot fail again
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(EXIT_OK)
+
+
+@click.group(cls=_Commands, context_settings=_CONTEXT)
 @click.version_option(__version__, prog_name="pidrdf")
 def main() -> None:
     """Turn persistent identifiers into linked data.
@@ -101,7 +121,7 @@ def parse_command(identifiers: tuple[str, ...], resolvers: tuple[str, ...]) -> N
             except IdentifierError as error:
                 record = _error_record(text, error)
                 rejected += 1
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.write(json_line(record))
     else:
         totals = Totals()
         for _, lines in read_sources(()):
@@ -110,7 +130,7 @@ def parse_command(identifiers: tuple[str, ...], resolvers: tuple[str, ...]) -> N
                     record = _record(item.text, item.value)
                 else:
                     record = {"line": item.line_number, **_error_record(item.text, item.error)}
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                out.write(json_line(record))
         rejected = totals.rejected
         click.echo(f"pidrdf: {totals}", err=True)
     out.flush()
@@ -192,6 +212,7 @@ def map_command(
     from pidrdf.rdf.stream import stream_ntriples
     from pidrdf.rdf.writers import (
         STREAMING_FORMATS,
+        SerializationError,
         add_to_graph,
         new_graph,
         serialize,
@@ -208,6 +229,7 @@ def map_command(
         resolvers=parse_resolvers(resolvers),
         fedora_base=check_fedora_base(fedora_base),
     )
+    check_distinct(files, errors=errors_path, output=output)
     totals = Totals()
     report = RejectReport(errors_path)
 
@@ -230,6 +252,8 @@ def map_command(
                 out.write(serialize(add_to_graph(new_graph(), triples), fmt))
     except _Stop as stop:
         click.echo(f"pidrdf: {stop}", err=True)
+    except SerializationError as exc:
+        raise CLIError(f"{exc}; choose another --to format") from None
     finally:
         report.close()
     click.echo(f"pidrdf: {totals}", err=True)
@@ -289,12 +313,5 @@ main.add_command(enrich_command)
 
 
 def run() -> None:
-    """Console-script entry point: ``main`` with a quiet exit on a closed pipe."""
-    try:
-        main()
-    except BrokenPipeError:
-        # the reader went away (``pidrdf map ... | head``): not an error worth a traceback
-        sys.stderr.close()
-        sys.exit(EXIT_OK)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    """Console-script entry point."""
+    main()

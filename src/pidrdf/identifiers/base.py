@@ -51,7 +51,8 @@ def strip_input(text: str) -> tuple[str, int]:
 
 
 def checked_input(text: object, error: type[IdentifierError], what: str) -> tuple[str, int]:
-    """What every full parser checks first: ``text`` is a string, not blank, and holds no lone
+    """What every full parser checks first: ``text`` is a string, not blank, does not start
+    with a byte-order mark (which would silently become part of a prefix) and holds no lone
     surrogate. Returns the stripped text and its offset (see :func:`strip_input`).
 
     ``error`` is the scheme's error class and ``what`` names the expected thing in the message
@@ -62,6 +63,13 @@ def checked_input(text: object, error: type[IdentifierError], what: str) -> tupl
     stripped, offset = strip_input(text)
     if not stripped:
         raise error(text, "the input is empty", None)
+    if stripped[0] == "\ufeff":
+        raise error(
+            text,
+            "the input starts with a byte-order mark (U+FEFF), not part of any identifier; "
+            "save the file as UTF-8 without BOM or strip it",
+            offset,
+        )
     bad = find_surrogate(stripped)
     if bad is not None:
         raise error(text, "a lone surrogate is not a Unicode character", offset + bad)

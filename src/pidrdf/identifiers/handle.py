@@ -31,6 +31,7 @@ __all__ = [
     "Resolver",
     "clear_resolvers",
     "parse_handle",
+    "proxy_path",
     "register_resolver",
 ]
 
@@ -125,7 +126,7 @@ class Handle(Identifier):
         prefix, local = self._key if fold_case else (self.prefix, self.local_name)
         if form == "https":
             base = doi_resolver if self.kind == "doi" else handle_resolver
-            return f"{base}{_encode_https(prefix)}/{_encode_https(local)}"
+            return base + proxy_path(f"{_encode_https(prefix)}/{_encode_https(local)}")
         if form == "hdl":
             return f"hdl:{_encode_hdl(prefix)}/{_encode_hdl(local)}"
         if form == "info":
@@ -176,6 +177,16 @@ class DOI(Handle):
     @property
     def _key(self) -> tuple[str, str]:
         return _ascii_lower(self.prefix), _ascii_lower(self.local_name)
+
+
+def proxy_path(path: str) -> str:
+    """``path`` (an encoded ``prefix/local``) as the path of a proxy URL.
+
+    The proxies read ``api/handles/…`` as their REST interface, so the handle ``api/handles…``
+    would come back as another handle; its first letter is escaped (``%61pi/…``), which the
+    parser decodes after it has looked for the REST path.
+    """
+    return "%61" + path[1:] if path.startswith("api/handles/") else path
 
 
 def _make(prefix: str, local: str, modifier: str | None = None) -> Handle:
@@ -397,6 +408,17 @@ def _split(
             f"control character U+{ord(bad.group()):04X} is not allowed in a handle",
             at(bad.start()),
         )
+    colon = prefix.find(":")
+    if colon >= 0:
+        reference = _VALUE_REFERENCE.match(body)
+        if reference:
+            raise _fail(
+                text,
+                f"this is a handle value reference (index {reference.group(1)} of the handle "
+                f"{body[reference.end(1) + 1 :]}), not a handle",
+                at(0),
+            )
+        raise _fail(text, "a handle prefix cannot contain ':'", at(colon))
     if prefix[0] == "." or prefix[-1] == "." or ".." in prefix:
         index = 0 if prefix[0] == "." else (slash - 1 if prefix[-1] == "." else prefix.find(".."))
         raise _fail(text, "a handle prefix may not have an empty '.'-separated segment", at(index))

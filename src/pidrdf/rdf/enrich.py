@@ -3,7 +3,8 @@
 A user's graph (a RELS-EXT dump, a catalogue export, …) names objects by IRIs such as
 ``https://doi.org/10.1000/182``, ``hdl:1234/5`` or ``info:fedora/demo:1``. :func:`enrich` finds
 every subject or object IRI written in one of pidrdf's URI forms, maps it, adds the triples,
-and links an IRI that is not already canonical to its canonical IRI with ``owl:sameAs``. An
+and (unless the profile turns ``owl:sameAs`` off) links an IRI that is not already canonical
+to its canonical IRI with ``owl:sameAs``. An
 IRI that looks like an identifier but is malformed is reported through ``on_error`` and left
 alone; the rest of the graph is still enriched.
 """
@@ -21,13 +22,15 @@ from pidrdf.identifiers.handle import is_handle_url
 from pidrdf.rdf.mapping import SEEN_LIMIT, canonical_iri, triples_of
 from pidrdf.rdf.profile import DEFAULT_PROFILE, Profile
 from pidrdf.rdf.terms import Triple
-from pidrdf.rdf.vocab import OWL_SAME_AS
+from pidrdf.rdf.vocab import NAMESPACE, OWL_SAME_AS
 from pidrdf.rdf.writers import add_to_graph
 
 __all__ = ["ErrorCallback", "enrich", "identifier_iris"]
 
 ErrorCallback = Callable[[str, IdentifierError], None]
 
+_IN_SCOPE_OF = URIRef(NAMESPACE + "inScopeOf")
+_SAME_AS = URIRef(OWL_SAME_AS)
 _URI_FORMS = (
     "hdl:",
     "doi:",
@@ -43,6 +46,10 @@ _NOT_IDENTIFIERS = ("info:fedora/fedora-system:def/",)
 
 
 def _is_candidate(iri: str, profile: Profile) -> bool:
+    if "#" in iri:
+        # a fragment names a part of something (a Fedora parameter node, a section of a
+        # DOI's landing page), not the identified thing itself
+        return False
     head = iri[:16].lower()
     if head.startswith(_URI_FORMS):
         return not iri.startswith(_NOT_IDENTIFIERS)
@@ -52,13 +59,28 @@ def _is_candidate(iri: str, profile: Profile) -> bool:
 
 
 def identifier_iris(graph: Graph, profile: Profile = DEFAULT_PROFILE) -> list[str]:
-    """The subject and object IRIs of ``graph`` written in an identifier URI form, sorted."""
+    """The subject and object IRIs of ``graph`` written in an identifier URI form that pidrdf
+    has not described yet (no ``pidrdf:inScopeOf`` of their own, not an ``owl:sameAs`` form of
+    a node that has one), sorted.
+
+    Skipping described nodes makes :func:`enrich` idempotent and keeps it from re-reading
+    what pidrdf emitted (a naming authority's IRI is not a handle someone cited).
+    """
     found: set[str] = set()
-    for s, _, o in graph:
+    for s, _, o, *_ in graph:  # a Dataset yields quads
         for node in (s, o):
             if isinstance(node, URIRef) and _is_candidate(str(node), profile):
                 found.add(str(node))
-    return sorted(found)
+    return sorted(iri for iri in found if not _described(graph, URIRef(iri)))
+
+
+def _described(graph: Graph, node: URIRef) -> bool:
+    """Whether pidrdf already described ``node``, itself or as another form of a node."""
+    if (node, _IN_SCOPE_OF, None) in graph:
+        return True
+    return any(
+        (same, _IN_SCOPE_OF, None) in graph for same in graph.subjects(_SAME_AS, node)
+    )
 
 
 def enrich(
@@ -89,7 +111,7 @@ def enrich(
             seen.clear()
         added.extend(triples_of(value, profile, seen))
         canonical = canonical_iri(value, profile)
-        if canonical != iri:
+        if canonical != iri and profile.same_as:
             added.append((canonical, OWL_SAME_AS, iri))
     add_to_graph(graph, added)
     if errors:

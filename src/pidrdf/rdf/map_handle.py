@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from pidrdf.identifiers.encoding import HANDLE_HTTPS_SAFE, HANDLE_URI_SAFE, make_encoder
-from pidrdf.identifiers.handle import Handle
+from pidrdf.identifiers.handle import Handle, proxy_path
 from pidrdf.rdf.profile import Profile
 from pidrdf.rdf.terms import Triple, plain_literal
 from pidrdf.rdf.vocab import (
@@ -59,7 +59,7 @@ def _forms(value: Handle, profile: Profile) -> _Forms:
     prefix, local = parts
     path = f"{_encode_https(prefix)}/{_encode_https(local)}"
     is_doi = value.kind == "doi"
-    https = (profile.doi_resolver if is_doi else profile.handle_resolver) + path
+    https = (profile.doi_resolver if is_doi else profile.handle_resolver) + proxy_path(path)
     info = ("info:doi/" if is_doi else "info:hdl/") + path
     hdl = "hdl:" + (path if _hdl_safe(path) else f"{_encode_hdl(prefix)}/{_encode_hdl(local)}")
     by_form = {"https": https, "hdl": hdl, "info": info}
@@ -67,7 +67,7 @@ def _forms(value: Handle, profile: Profile) -> _Forms:
     others = tuple(by_form.values())
     if is_doi and profile.handle_form == "https":
         # a DOI also resolves at the handle proxy; that URL names the same DOI
-        others += (profile.handle_resolver + path,)
+        others += (profile.handle_resolver + proxy_path(path),)
     return _Forms(parts, canonical, others)
 
 

@@ -33,7 +33,7 @@ def _read_text(source: InputSource) -> str:
     if byte_stream is None:
         raise ValueError("pidrdf-ids: the input source has no stream to read")
     data: bytes = byte_stream.read()
-    return codecs.decode(data, "utf-8", "surrogateescape")
+    return codecs.decode(data, "utf-8-sig", "surrogateescape")
 
 
 class IdentifierListParser(Parser):
@@ -48,7 +48,9 @@ class IdentifierListParser(Parser):
         totals = Totals()
         values = []
         for item in parse_lines(
-            _read_text(source).splitlines(), totals, resolvers=profile.resolvers
+            # split at line feeds only, as files are read everywhere else: str.splitlines()
+            # would also split at U+2028, form feeds, …, and shift the reported line numbers
+            _read_text(source).split("\n"), totals, resolvers=profile.resolvers
         ):
             if isinstance(item, Parsed):
                 values.append(item.value)

@@ -23,6 +23,7 @@ __all__ = [
     "FORMATS",
     "STREAMING_FORMATS",
     "OutputFormat",
+    "SerializationError",
     "add_to_graph",
     "new_graph",
     "ntriples_line",
@@ -177,5 +178,13 @@ def serialize(graph: Graph, fmt: str) -> str:
         name = FORMATS[fmt]
     except KeyError:
         raise ValueError(f"unknown format {fmt!r}; expected one of {sorted(FORMATS)}") from None
-    text: Any = graph.serialize(format=name)
+    try:
+        text: Any = graph.serialize(format=name)
+    except Exception as exc:  # rdflib's serializers raise assorted types for what they can't
+        raise SerializationError(f"cannot write this graph as {fmt}: {exc}") from exc
     return str(text)
+
+
+class SerializationError(ValueError):
+    """A graph that a format cannot express, e.g. RDF/XML and a predicate IRI that cannot be
+    split into a namespace and an XML name (``http://example.org/1``)."""
