@@ -67,7 +67,10 @@ CANONICAL = [
     ("auth://abc.com/sales;2001-03:2001-05", "auth://abc.com/sales;2001-03:2001-05"),
     ("auth://abc.com/sales;2001-03%3A2001-05", "auth://abc.com/sales;2001-03:2001-05"),
     ("auth://a;b?c@abc.com;2001", "auth://a;b%3Fc@abc.com;2001"),
-    ("auth://a%3Bb%3fc@abc.com", "auth://a;b%3Fc@abc.com"),
+    ("auth://a%3Bb%3fc@abc.com", "auth://a%3Bb%3Fc@abc.com"),
+    ("auth://a%26b%3d@abc.com", "auth://a%26b%3D@abc.com"),
+    ("auth://%6A%6fhn%2e%7e@abc.com", "auth://john.%7E@abc.com"),
+    ("auth://a%3bb@abc.com;2001:2002", "auth://a%3Bb@abc.com;2001%3A2002"),
     ("auth://@abc.com", "auth://@abc.com"),
     ("auth://10.0.0.1/x", "auth://10.0.0.1/x"),
     ("  auth://abc.com/sales\n", "auth://abc.com/sales"),
@@ -91,6 +94,28 @@ def test_equality_follows_the_case_rules() -> None:
     assert parse_auth("auth://abc.com;2001") != parse_auth("auth://abc.com;2001:2001")
     assert parse_auth("auth://@abc.com") != parse_auth("auth://abc.com")
     assert len({parse_auth("auth://abc.com/%73ales"), parse_auth("auth://ABC.com/sales")}) == 1
+
+
+@pytest.mark.parametrize("char", [";", "&", "="])
+def test_reserved_escapes_in_the_user_stay_escaped(char: str) -> None:
+    # DESIGN §5: only unreserved characters are decoded, so a%3Bb is not the user a;b
+    escape = f"%{ord(char):02X}"
+    for written in (escape, escape.lower()):
+        x = parse_auth(f"auth://a{written}b@abc.com")
+        assert x.user == f"a{escape}b"
+        assert x.uri == f"auth://a{escape}b@abc.com"
+        assert x != parse_auth(f"auth://a{char}b@abc.com")
+        assert parse_auth(x.uri) == x and parse_auth(str(x)) == x
+        NamedNode(x.uri)
+    plain = parse_auth(f"auth://a{char}b@abc.com")
+    assert plain.uri == f"auth://a{char}b@abc.com" and parse_auth(plain.uri) == plain
+
+
+def test_a_question_mark_in_the_user_is_still_written_escaped() -> None:
+    x = parse_auth("auth://a?b@abc.com")
+    assert x.uri == "auth://a%3Fb@abc.com"
+    assert x == parse_auth("auth://a%3fb@abc.com") == parse_auth(x.uri)
+    NamedNode(x.uri)
 
 
 def test_str_is_the_drafts_notation_and_uri_the_strict_iri() -> None:
@@ -209,6 +234,9 @@ ERRORS = [
     ("auth://abc-.com", 10, "'-'"),
     ("auth://abc.123", 11, "letter"),
     ("auth://abc_d.com", 10, "'_'"),
+    ("auth://ab%63.com", 9, "percent-escapes are not allowed in a host name"),
+    ("auth://ab%.com", 9, "percent-escapes are not allowed in a host name"),
+    ("auth://john@ab%2Dc.com", 14, "percent-escapes are not allowed in a host name"),
     ("auth://abc.com:8080", 14, "port"),
     ("auth://1.2.3", 11, "letter"),
     ("auth://abc.com//sales", 14, "empty"),
@@ -258,6 +286,30 @@ def test_invalid_forms_raise_with_position_and_reason(text: str, position: int, 
     if text.lstrip().lower().startswith("auth:"):
         with pytest.raises(AuthURIError):
             pidrdf.parse(text)
+
+
+def test_sub_authority_depth_is_bounded() -> None:
+    from pidrdf.identifiers.auth import MAX_SUB_AUTHORITY_LEVELS, _parse_fast, parse_auth_fully
+
+    limit = MAX_SUB_AUTHORITY_LEVELS
+    assert limit == 64
+    deepest = "auth://abc.com" + "/x" * limit + ";2001"
+    assert len(parse_auth(deepest).path) == limit
+    assert _parse_fast(deepest) == parse_auth_fully(deepest)
+    for root in ("abc.com", "j%6Fhn@abc.com"):
+        for levels in (limit + 1, 3000):
+            for tail in ("", ";2001", "/"):
+                text = f"auth://{root}" + "/x" * levels + tail
+                first_past = len(f"auth://{root}") + 2 * limit + 1  # the "x" of level 65
+                for parse in (parse_auth, parse_auth_fully):
+                    with pytest.raises(AuthURIError) as info:
+                        parse(text)
+                    assert info.value.position == first_past
+                    assert f"at most {limit}" in info.value.reason
+                assert _parse_fast(text) is None
+    with pytest.raises(AuthURIError) as info:
+        parse_auth("auth://abc.com" + "/%41" * (limit + 1))
+    assert info.value.position == len("auth://abc.com") + 4 * limit + 1
 
 
 def test_non_strings_and_empty_input() -> None:

@@ -74,7 +74,17 @@ def test_table_and_json_formats(ids_file: Path) -> None:
     assert table.returncode == 0, table.stderr
     lines = table.stdout.splitlines()
     assert lines[0].split() == ["target", "valid_from", "valid_through"]
-    assert "auth://abc.com;2001-03%3A2001-05" not in table.stdout
+    targets = [line.split()[0] for line in lines[1:]]
+    assert targets == _expected("auth://abc.com;2001:2001", TARGETS)
+    # out of the period or not below the query: absent
+    for outside in ("auth://abc.com/sales/europe;1999:2003", "auth://john.doe@abc.com;2001",
+                    "auth://abc.com"):
+        assert outside in TARGETS and outside not in targets
+    # the table prints canonical IRIs: a root-level date colon as %3A (DESIGN §5)
+    assert "auth://abc.com;2001:2001" in TARGETS
+    assert "auth://abc.com;2001:2001" not in table.stdout
+    assert any(line.split() == ["auth://abc.com;2001%3A2001", "2001-01-01", "2001-12-31"]
+               for line in lines)
     assert any(line.split() == ["auth://abc.com/x;2001-03:2001-05", "2001-03-01", "2001-05-31"]
                for line in lines)
     assert any(line.split() == ["auth://abc.com;2001-06", "2001-06-01", "-"] for line in lines)
@@ -158,7 +168,28 @@ def test_usage_errors_exit_2(tmp_path: Path, ids_file: Path) -> None:
     broken.write_text("<a> <b> .", encoding="utf-8")
     bad_rdf = run("auth://abc.com", "--data", str(broken))
     assert bad_rdf.returncode == 2 and "cannot parse" in bad_rdf.stderr
+    # rdflib's BadSyntax has an empty first argument: the reason must still be given
+    assert f"cannot parse {broken} as turtle: objectList expected (line 1)" in bad_rdf.stderr
     assert run("auth://abc.com", str(ids_file), "--format", "xml").returncode == 2
+
+
+def test_a_malformed_endpoint_url_is_exit_2_without_a_traceback() -> None:
+    result = run("auth://abc.com", "--endpoint", "http://[::1/q", "--timeout", "5")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "invalid endpoint URL 'http://[::1/q': Invalid IPv6 URL" in result.stderr
+    port = run("auth://abc.com", "--endpoint", "http://127.0.0.1:abc/q", "--timeout", "5")
+    assert port.returncode == 2 and "Traceback" not in port.stderr and "port" in port.stderr
+
+
+def test_every_parse_error_has_a_reason() -> None:
+    from pidrdf.cli.match import _parse_error_reason
+
+    assert _parse_error_reason(AssertionError()) == "AssertionError"
+    assert _parse_error_reason(ValueError("")) == "ValueError"
+    assert _parse_error_reason(ValueError("  ")) == "ValueError"
+    assert _parse_error_reason(ValueError(42)) == "42"
+    assert _parse_error_reason(ValueError("bad\n  line")) == "bad line"
 
 
 def test_print_query() -> None:

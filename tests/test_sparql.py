@@ -3,6 +3,7 @@ rdflib and on Oxigraph, for every vector and for generated URIs."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -316,6 +317,28 @@ def test_run_query_ask_and_errors() -> None:
         run_query("/etc/passwd", "ASK {}")
     with pytest.raises(ValueError, match="extension functions"):
         run_query("http://127.0.0.1:9/query", "ASK {}", functions=True)
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("http://[::1/q", "Invalid IPv6 URL"),
+        ("https://[zz]/q", "invalid endpoint URL"),
+        ("http://127.0.0.1:abc/q", "port"),
+        ("http://[::1]:x/q", "port"),
+        ("http://127.0.0.1\x00/q", "invalid endpoint URL"),
+        ("http://127.0.0.1 /q", "invalid endpoint URL"),
+        ("http:///q", "no host"),
+    ],
+)
+def test_every_bad_endpoint_url_is_an_endpoint_error(url: str, words: str) -> None:
+    from pidrdf.sparql import EndpointError
+    from pidrdf.sparql.runner import query_endpoint
+
+    with pytest.raises(EndpointError, match=re.escape(words)):
+        query_endpoint(url, "ASK {}", timeout=5)
+    with pytest.raises(EndpointError):
+        run_query(url, "ASK {}", timeout=5)
 
 
 # ------------------------------------------------------------------ the extension functions

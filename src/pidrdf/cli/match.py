@@ -230,10 +230,24 @@ def _parse_rdf(graph: Graph, path: str) -> None:
     except Exception as exc:  # rdflib's and pyld's parsers raise many types for bad syntax
         while exc.__cause__ is not None and isinstance(exc.__cause__, Exception):
             exc = exc.__cause__  # pyld wraps the reason (a refused remote context) deep down
-        reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else exc
-        raise CLIError(f"cannot parse {path} as {fmt}: {reason}") from None
+        raise CLIError(f"cannot parse {path} as {fmt}: {_parse_error_reason(exc)}") from None
     for s, p, o, _ in dataset.quads((None, None, None, None)):
         graph.add((s, p, o))
+
+
+def _parse_error_reason(exc: Exception) -> str:
+    """A one-line, never empty reason for a parser's exception.
+
+    rdflib's Turtle/N3 ``BadSyntax`` keeps its reason in ``_why`` (its first argument is the
+    document's base, usually empty); an exception without any message gives its type's name.
+    """
+    why = getattr(exc, "_why", None)
+    if isinstance(why, str) and why.strip():
+        line = getattr(exc, "lines", None)
+        return why.strip() + (f" (line {line + 1})" if isinstance(line, int) else "")
+    first = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    reason = " ".join(first.split()) or " ".join(str(exc).split())
+    return reason or type(exc).__name__
 
 
 def _parse_jsonld(data: bytes) -> Dataset:

@@ -8,8 +8,10 @@ Grammar (draft-pstickler-auth-00)::
     start, end     = YYYY[-MM[-DD]]
 
 The value keeps each part in its canonical spelling: host and UUID lowercased, percent-escapes
-normalized (an escape of a character the grammar allows unescaped at that place is decoded,
-every other escape gets uppercase hex), dates with the precision they were written with.
+normalized (an escape of an unreserved character, the draft's alpha, digit, safe and extra, is
+decoded; every other escape keeps its escape in uppercase hex, even where the grammar allows
+the character unescaped: a user's ``%3B`` is not ``;``), dates with the precision they were
+written with. At most :data:`MAX_SUB_AUTHORITY_LEVELS` sub-authority levels are accepted.
 Hierarchy is compared level by level, as tuples, never as string prefixes: ``…/sales`` is not
 above ``…/salesforce``, and the root (``user@host`` included) is the top.
 
@@ -30,9 +32,16 @@ from pidrdf.identifiers.base import Identifier, checked_input
 from pidrdf.identifiers.dates import DateError, PartialDate, parse_partial_date
 from pidrdf.identifiers.errors import AuthURIError
 
-__all__ = ["AuthURI", "UndatedTargets", "matches", "parse_auth"]
+__all__ = ["MAX_SUB_AUTHORITY_LEVELS", "AuthURI", "UndatedTargets", "matches", "parse_auth"]
 
 UndatedTargets = Literal["exclude", "include"]
+
+#: The most sub-authority levels an ``auth:`` URI may have; :func:`parse_auth` rejects a deeper
+#: one. Each level implies a superordinate node and ``pidrdf:inScopeOf`` is materialized for
+#: every level, so the mapping of one URI grows with the square of its depth (and its length):
+#: without a bound a single long input line could exhaust memory. 64 is far beyond any real
+#: organisational hierarchy.
+MAX_SUB_AUTHORITY_LEVELS = 64
 
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _HEX = frozenset("0123456789ABCDEFabcdef")
@@ -41,7 +50,9 @@ _UNRESERVED = _ALNUM | frozenset("$-_.+!*'(),")
 #: ``user = *[ uchar | ";" | "?" | "&" | "=" ]``.
 _USER_PLAIN = _UNRESERVED | frozenset(";?&=")
 #: In the user, everything plain stays plain in the IRI except ``?``, which RFC 3986 would
-#: read as the start of a query; it is written (and compared) as ``%3F``.
+#: read as the start of a query; it is written (and compared) as ``%3F``. Escapes of the
+#: reserved ``;&=`` stay escaped (only unreserved characters are decoded): ``a%3Bb`` and
+#: ``a;b`` are different users.
 _USER_KEPT = _USER_PLAIN - {"?"}
 _HOST_CHARS = _ALNUM | frozenset("-.")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -59,8 +70,8 @@ class AuthURI(Identifier):
     The root is ``[user@]host`` or a UUID (exactly one of ``host`` and ``uuid`` is set;
     ``user`` only with a host). ``path`` holds the sub-authority levels, top first, in their
     canonical escaped form. ``start`` and ``end`` are :class:`PartialDate` values (``end``
-    only with ``start``). Build values with :func:`parse_auth`; the constructor trusts its
-    arguments.
+    only with ``start``). Build values with :func:`parse_auth`, which accepts at most
+    :data:`MAX_SUB_AUTHORITY_LEVELS` levels; the constructor trusts its arguments.
 
     ``str(x)`` is the URI in the draft's notation (``auth://abc.com;2001-03:2001-05``);
     ``x.uri`` is the canonical IRI, the same text except that the ``:`` between the dates of
@@ -268,6 +279,11 @@ class _Fail(Exception):
 
 
 def _char_reason(ch: str, where: str) -> str:
+    if where == "a host name" and ch == "%":
+        return (
+            "percent-escapes are not allowed in a host name "
+            "(a host name is letters, digits, '-' and '.')"
+        )
     if ch == "%":
         return "'%' must be followed by two hexadecimal digits (a percent-escape)"
     if ch.isspace():
@@ -281,8 +297,8 @@ def _normalize_escaped(
     s: str, start: int, end: int, plain: frozenset[str], kept: frozenset[str], where: str
 ) -> str:
     """Check ``s[start:end]`` against ``plain`` characters and ``%hh`` escapes; return it with
-    escapes of ``kept`` characters decoded, other escapes in uppercase hex, and plain
-    characters outside ``kept`` escaped."""
+    escapes of unreserved characters decoded, other escapes in uppercase hex (DESIGN §5), and
+    plain characters outside ``kept`` escaped."""
     out: list[str] = []
     i = start
     while i < end:
@@ -291,7 +307,7 @@ def _normalize_escaped(
             if i + 2 >= end or s[i + 1] not in _HEX or s[i + 2] not in _HEX:
                 raise _Fail(_char_reason("%", where), i)
             decoded = chr(int(s[i + 1 : i + 3], 16))
-            out.append(decoded if decoded in kept else "%" + s[i + 1 : i + 3].upper())
+            out.append(decoded if decoded in _UNRESERVED else "%" + s[i + 1 : i + 3].upper())
             i += 3
             continue
         if ch not in plain:
@@ -430,6 +446,12 @@ def _parse(s: str) -> AuthURI:
                     else "a sub-authority may not be empty ('//')"
                 )
                 raise _Fail(reason, begin - 1)
+            if len(path) == MAX_SUB_AUTHORITY_LEVELS:
+                raise _Fail(
+                    f"too many sub-authority levels: at most {MAX_SUB_AUTHORITY_LEVELS} "
+                    "are allowed",
+                    begin,
+                )
             level = s[begin:stop]
             if _PLAIN_LEVEL.fullmatch(level) is None:
                 level = _normalize_escaped(
@@ -521,6 +543,8 @@ def _parse_fast(text: str) -> AuthURI | None:
     period = _quick_period(start_text, end_text)
     if period is None:
         return None
+    if path.count("/") > MAX_SUB_AUTHORITY_LEVELS:
+        return None  # too deep: the full parser says where
     levels = tuple(path[1:].split("/")) if path else ()
     return AuthURI(user, host, uuid, levels, *period)
 
@@ -529,8 +553,10 @@ def parse_auth(text: str) -> AuthURI:
     """Parse an ``auth:`` URI written in the draft's notation or as pidrdf's canonical IRI.
 
     Surrounding whitespace is ignored; the scheme and host are case-insensitive; the ``:``
-    between the dates may be written ``%3A``. Raises :class:`~pidrdf.AuthURIError` with the
-    input, the index of the offending character and the reason for anything else.
+    between the dates may be written ``%3A``. A URI with more than
+    :data:`MAX_SUB_AUTHORITY_LEVELS` sub-authority levels is rejected (the error points at the
+    first level past the limit). Raises :class:`~pidrdf.AuthURIError` with the input, the
+    index of the offending character and the reason for anything else.
     """
     value = _parse_fast(text) if type(text) is str else None
     return value if value is not None else parse_auth_fully(text)

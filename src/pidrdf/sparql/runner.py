@@ -11,6 +11,7 @@ connection only to the URL it is given (DESIGN §9).
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.parse
@@ -142,30 +143,48 @@ def _from_json(binding: dict[str, Any] | None) -> Term | None:
     raise EndpointError(f"unexpected term in the endpoint's results: {binding!r}")
 
 
+def _reason(exc: BaseException) -> str:
+    """The exception's message, or its type's name when it has none."""
+    return str(exc) or type(exc).__name__
+
+
 def query_endpoint(url: str, query: str, timeout: float = 30.0) -> QueryResult:
-    """Run ``query`` at a SPARQL 1.1 endpoint and read its JSON results."""
+    """Run ``query`` at a SPARQL 1.1 endpoint and read its JSON results.
+
+    Every failure, a malformed URL included, raises :class:`EndpointError`.
+    """
     body = urllib.parse.urlencode({"query": query}).encode("utf-8")
-    request = urllib.request.Request(
-        url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/x-www-form-urlencoded; charset=utf-8",
-            "Accept": _RESULTS_JSON,
-        },
-    )
+    try:
+        request = urllib.request.Request(
+            url,
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/x-www-form-urlencoded; charset=utf-8",
+                "Accept": _RESULTS_JSON,
+            },
+        )
+    except ValueError as exc:  # urllib checks the URL's syntax here ("Invalid IPv6 URL", ...)
+        raise EndpointError(f"invalid endpoint URL {url!r}: {_reason(exc)}") from None
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             payload = json.load(response)
     except urllib.error.HTTPError as exc:
-        detail = exc.read(500).decode("utf-8", "replace").strip()
+        try:
+            detail = exc.read(500).decode("utf-8", "replace").strip()
+        except (OSError, http.client.HTTPException):
+            detail = ""
         raise EndpointError(
             f"{url} answered HTTP {exc.code} {exc.reason}" + (f": {detail}" if detail else "")
         ) from None
     except urllib.error.URLError as exc:
         raise EndpointError(f"cannot reach {url}: {exc.reason}") from None
-    except (OSError, ValueError) as exc:
-        raise EndpointError(f"no SPARQL JSON results from {url}: {exc}") from None
+    except http.client.InvalidURL as exc:  # a bad port or a control character in the URL
+        raise EndpointError(f"invalid endpoint URL {url!r}: {_reason(exc)}") from None
+    except UnicodeError as exc:  # a host name IDNA cannot encode
+        raise EndpointError(f"invalid endpoint URL {url!r}: {_reason(exc)}") from None
+    except (OSError, ValueError, http.client.HTTPException) as exc:
+        raise EndpointError(f"no SPARQL JSON results from {url}: {_reason(exc)}") from None
     if not isinstance(payload, dict):
         raise EndpointError(f"no SPARQL JSON results from {url}")
     if "boolean" in payload:
