@@ -84,6 +84,26 @@ def test_map_from_foxml_reports_bad_files_and_goes_on() -> None:
     assert (URIRef("info:fedora/demo:ScannedBook/OCR"), RDF.type, PIDRDF.FedoraDatastream) in graph
 
 
+def test_map_from_foxml_counts_the_datastreams_of_a_bad_pid() -> None:
+    files = [str(FOXML / n) for n in ("bad_ids.xml", "demo_SmileyStuff.xml")]
+    result = run("map", "--from", "foxml", *files, "--to", "nt")
+    assert result.returncode == 1
+    assert "bad_ids.xml:line 4: 'demo:'" in result.stderr
+    assert "bad_ids.xml:line 6: 'DC'" in result.stderr and "PID 'demo:'" in result.stderr
+    assert "5 read, 3 mapped, 2 rejected" in result.stderr
+
+
+def test_map_rejects_a_method_with_too_many_parameters() -> None:
+    huge = "info:fedora/demo:1/demo:S/m?" + "&".join(f"p{k}=v" for k in range(100_000))
+    result = run("map", "--to", "nt", stdin=f"demo:1\n{huge}\nisbn:9780306406157\n")
+    assert result.returncode == 1
+    assert "line 2:" in result.stderr and "too many parameters" in result.stderr
+    assert "line 3: 'isbn:9780306406157'" in result.stderr
+    assert "info:fedora/isbn:9780306406157" in result.stderr
+    assert "3 read, 1 mapped, 2 rejected" in result.stderr
+    assert len(result.stdout) < 10_000
+
+
 def test_map_from_foxml_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     result = run("map", "--from", "foxml", str(tmp_path / "nope.xml"))
     assert result.returncode == 2

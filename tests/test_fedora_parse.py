@@ -20,6 +20,7 @@ from pidrdf import (
     MethodDissemination,
 )
 from pidrdf.identifiers.fedora import (
+    MAX_PARAMETERS,
     NOT_PID_NAMESPACES,
     fast_fedora,
     parse_fedora_fully,
@@ -257,6 +258,35 @@ def test_datastream_id_limit_is_64() -> None:
         pidrdf.parse(f"info:fedora/demo:1/{'D' * 65}")
 
 
+def test_method_parameters_are_limited() -> None:
+    head = "info:fedora/demo:1/demo:S/m?"
+    params = [f"p{k:02d}=v" for k in range(MAX_PARAMETERS)]
+    ok = pidrdf.parse(head + "&".join(params))
+    assert isinstance(ok, MethodDissemination) and len(ok.params) == MAX_PARAMETERS == 64
+    text = head + "&".join([*params, "extra=1"])
+    with pytest.raises(FedoraPIDError) as info:
+        pidrdf.parse_fedora(text)
+    assert "too many parameters" in info.value.reason and "at most 64" in info.value.reason
+    assert info.value.position == text.index("extra=1")
+    assert info.value.text == text
+
+
+def test_a_huge_parameter_list_is_rejected_early() -> None:
+    text = "info:fedora/demo:1/demo:S/m?" + "&".join(f"p{k}=v" for k in range(100_000))
+    for parser in PARSERS:
+        with pytest.raises(FedoraPIDError, match="too many parameters") as info:
+            parser(text)
+        assert info.value.position == text.index("p64=")
+
+
+def test_a_method_built_with_too_many_parameters_is_refused() -> None:
+    sdef = FedoraPID("demo", "S")
+    params = tuple((f"p{k}", "v") for k in range(MAX_PARAMETERS + 1))
+    with pytest.raises(FedoraPIDError, match="at most 64 parameters, not 65"):
+        MethodDissemination(FedoraPID("demo", "1"), None, sdef, "m", params)
+    assert len(MethodDissemination("*", None, sdef, "m", params[:-1]).params) == 64
+
+
 def test_non_strings_and_surrogates() -> None:
     with pytest.raises(FedoraPIDError):
         pidrdf.parse_fedora(1)  # type: ignore[arg-type]
@@ -283,6 +313,23 @@ def test_non_strings_and_surrogates() -> None:
         "fedora-model:hasModel",
         "file:x",
         "ftp:x",
+        "ark:13030",
+        # scholarly and library identifiers, in any case
+        "isbn:9780306406157",
+        "ISBN:9780306406157",
+        "issn:0317-8471",
+        "pmid:12345678",
+        "pmcid:PMC7029158",
+        "arXiv:2101.00001",
+        "orcid:0000-0002-1825-0097",
+        "ror:05dxps055",
+        "viaf:102333412",
+        "lccn:n79021164",
+        "oclc:12345",
+        "wikidata:Q42",
+        # example CURIEs
+        "ex:thing",
+        "EG:x",
     ],
 )
 def test_bare_uri_schemes_and_prefixed_names_are_not_pids(text: str) -> None:
@@ -294,6 +341,32 @@ def test_bare_uri_schemes_and_prefixed_names_are_not_pids(text: str) -> None:
     namespace, _, rest = text.partition(":")
     assert pidrdf.parse(f"info:fedora/{text}") == FedoraPID(namespace, rest)
     assert pidrdf.parse(f"{namespace}%3A{rest}") == FedoraPID(namespace, rest)
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("isbn:9780306406157", "scholarly or library identifier prefix"),
+        ("arXiv:2101.00001", "scholarly or library identifier prefix"),
+        ("wikidata:Q42", "scholarly or library identifier prefix"),
+        ("ex:thing", "example prefixed name (CURIE)"),
+        ("eg:thing", "example prefixed name (CURIE)"),
+    ],
+)
+def test_identifier_prefixes_say_how_to_write_a_real_pid(text: str, what: str) -> None:
+    with pytest.raises(FedoraPIDError) as info:
+        pidrdf.parse_fedora(text)
+    word = text.partition(":")[0]
+    assert f"{word!r} here is a {what}, not a Fedora namespace" in info.value.reason
+    assert f"write it as info:fedora/{text}" in info.value.reason
+    assert fast_fedora(text) is None
+
+
+def test_ark_is_not_a_pid() -> None:
+    with pytest.raises(FedoraPIDError, match="URI scheme"):
+        pidrdf.parse_fedora("ark:/13030/tf5p30086k")
+    with pytest.raises(IdentifierError):
+        pidrdf.parse("ark:/13030/tf5p30086k")
 
 
 def test_other_uri_schemes_are_not_taken_for_pids_by_the_dispatcher() -> None:
@@ -308,6 +381,8 @@ def test_ordinary_namespaces_stay_pids() -> None:
         "uuid:MED00178583_test",
         "example:9876",
         "changeme:42",
+        "exam:1",
+        "eg1:1",
         "islandora:root",
         "fedora-system:ContentModel-3.0",
     ]:

@@ -46,14 +46,35 @@ def test_pid_attributes_are_normalized() -> None:
 
 
 def test_a_bad_pid_rejects_the_object_and_a_bad_dsid_only_itself() -> None:
-    (only,) = _read("bad_ids.xml")
+    (only, dc) = _read("bad_ids.xml")
     assert isinstance(only, Rejected) and only.text == "demo:" and only.line_number == 4
     assert "object id" in only.error.reason
+    assert isinstance(dc, Rejected) and dc.text == "DC" and dc.line_number == 6
     items = _read("bad_dsid.xml")
     assert [type(i).__name__ for i in items] == ["Parsed", "Parsed", "Rejected", "Parsed"]
     bad = items[2]
     assert isinstance(bad, Rejected) and bad.text == "1PAGE" and bad.line_number == 6
     assert isinstance(bad.error, FedoraPIDError) and bad.error.position == 0
+
+
+def test_a_bad_pid_rejects_every_datastream_with_it() -> None:
+    document = (
+        b"<foxml:digitalObject xmlns:foxml='info:fedora/fedora-system:def/foxml#' PID='de mo:1'>\n"
+        b"<foxml:datastream ID='DC'/>\n<foxml:datastream ID='RELS-EXT'/>\n"
+        b"<foxml:datastream ID='1BAD'/>\n</foxml:digitalObject>"
+    )
+    items = list(foxml_items(read_foxml(io.BytesIO(document))))
+    assert all(isinstance(item, Rejected) for item in items)
+    assert [(item.line_number, item.text) for item in items] == [
+        (1, "de mo:1"),
+        (2, "DC"),
+        (3, "RELS-EXT"),
+        (4, "1BAD"),
+    ]
+    for item in items[1:]:
+        assert isinstance(item, Rejected) and isinstance(item.error, FedoraPIDError)
+        assert "the object's PID 'de mo:1' (line 1) is invalid" in item.error.reason
+        assert repr(item.text) in item.error.reason
 
 
 def test_a_doctype_is_refused_before_any_entity_is_read(tmp_path: Path) -> None:

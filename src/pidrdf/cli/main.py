@@ -167,8 +167,9 @@ def _error_record(text: str, error: IdentifierError) -> dict[str, object]:
 )
 @resolver_option
 @on_error_option(
-    "skip: report each bad line and go on; fail: stop at the first bad line "
-    "(an --output file is then not written)."
+    "skip: report each bad line and go on; fail: stop at the first bad line, exit 1 "
+    "(an --output file is then not written; on standard output, what was already "
+    "streamed stays)."
 )
 @errors_option(
     "Write rejected lines to FILE as TSV (source, line, input, position, reason) "

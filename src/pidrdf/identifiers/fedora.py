@@ -14,8 +14,14 @@ is at most 64 characters and must fully match the PID expression. Datastream ids
 names are XML NCNames of at most 64 characters, kept decoded and written back with only their
 non-ASCII characters escaped; parameters are decoded and sorted by name, then value.
 
-Bare ``scheme:rest`` text that is really another URI (``mailto:x``, ``tel:…``, ``data:…``) or a
-prefixed name (``rdf:type``) is not taken for a PID: see :func:`parse_fedora`.
+Bare ``word:rest`` text is not taken for a PID when ``word`` (in any case) is a URI scheme
+(``mailto:x``, ``tel:…``, ``data:…``, ``ark:…``), a scholarly or library identifier prefix
+(``isbn:…``, ``issn:…``, ``pmid:…``, ``pmcid:…``, ``arXiv:…``, ``orcid:…``, ``ror:…``,
+``viaf:…``, ``lccn:…``, ``oclc:…``, ``wikidata:Q42``), a vocabulary prefix (``rdf:type``) or
+the example prefix ``ex:``/``eg:``: see :data:`NOT_PID_NAMESPACES` and :func:`parse_fedora`.
+A real Fedora namespace of such a name is written ``info:fedora/isbn:…`` or ``isbn%3A…``.
+
+A method dissemination has at most :data:`MAX_PARAMETERS` parameters.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from pidrdf.identifiers.errors import FedoraPIDError
 __all__ = [
     "FEDORA_URI_PREFIX",
     "MAX_NAME_LENGTH",
+    "MAX_PARAMETERS",
     "MAX_PID_LENGTH",
     "NOT_PID_NAMESPACES",
     "DatastreamDissemination",
@@ -49,6 +56,11 @@ MAX_PID_LENGTH = 64
 #: Fedora's limit on the length of a datastream id (``DATASTREAM_ID_MAXLEN``), also applied
 #: to method names.
 MAX_NAME_LENGTH = 64
+#: The most parameters a method dissemination may have. Fedora sets no limit, but every
+#: parameter becomes its own RDF node whose IRI holds the whole dissemination IRI, so the
+#: output grows with the square of an unbounded list: 64 is far above any real
+#: disseminator's parameter list (Fedora 3's own services take a handful).
+MAX_PARAMETERS = 64
 
 _NAMESPACE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.")
 _OBJECT_ID_CHARS = _NAMESPACE_CHARS | frozenset("~_")
@@ -85,11 +97,15 @@ def _words(text: str) -> list[str]:
     return text.split()
 
 
-#: Bare ``word:rest`` text whose ``word`` is one of these is not read as a PID. The URI
-#: schemes are those commonly met as bare IRIs in data and text (``mailto:``, ``tel:``,
-#: ``data:`` …); the prefixes are the usual prefixed names (CURIEs) of RDF vocabularies,
-#: Fedora's own included (``fedora-model:hasModel``). A real Fedora namespace of that name is
-#: still reachable: write ``info:fedora/data:1`` or ``data%3A1``.
+#: Bare ``word:rest`` text whose ``word`` (lowercased) is one of these is not read as a PID;
+#: the value says what the word is. The URI schemes are those commonly met as bare IRIs in
+#: data and text (``mailto:``, ``tel:``, ``data:`` …); the identifier prefixes are the usual
+#: ``prefix:value`` forms of scholarly and library identifiers (``isbn:``, ``pmid:``,
+#: ``arXiv:``, ``orcid:``, ``wikidata:`` …); the vocabulary prefixes are the usual prefixed
+#: names (CURIEs) of RDF vocabularies, Fedora's own included (``fedora-model:hasModel``), and
+#: ``ex``/``eg`` the prefixes of example CURIEs (``ex:thing``). ``example`` and ``uuid`` are
+#: common real Fedora namespaces and stay PIDs. A real Fedora namespace of one of these names
+#: is still reachable: write ``info:fedora/isbn:1`` or ``isbn%3A1``.
 NOT_PID_NAMESPACES: dict[str, str] = {
     **dict.fromkeys(
         _words(
@@ -111,6 +127,18 @@ NOT_PID_NAMESPACES: dict[str, str] = {
         ),
         "prefixed name (CURIE) of an RDF vocabulary",
     ),
+    **dict.fromkeys(
+        _words(
+            "isbn isbn10 isbn13 issn eissn pissn issn-l ismn isni isrc iswc istc isan ean "
+            "ean13 gtin upc sici pmid pubmed pmcid pmc arxiv bibcode orcid researcherid "
+            "scopus ror fundref crossref viaf lccn lcsh lcnaf oclc ocn gnd bnf sudoc "
+            "idref isil wikidata wd wdt openalex dblp zbmath igsn purl"
+        ),
+        "scholarly or library identifier prefix",
+    ),
+    # (ordinary words such as grid, mesh or raid are left out: a repository may well use
+    # them as namespaces, and a false "not a PID" would be worse than a missed CURIE)
+    **dict.fromkeys(_words("ex eg"), "example prefixed name (CURIE)"),
 }
 
 
@@ -267,6 +295,13 @@ class MethodDissemination(Dissemination):
     def __post_init__(self) -> None:
         if self.datastream_id is not None or self.sdef is None or not self.method:
             raise TypeError("a method dissemination has an sdef and a method, no datastream_id")
+        if len(self.params) > MAX_PARAMETERS:
+            raise FedoraPIDError(
+                f"{FEDORA_URI_PREFIX}{self.pid}/{self.sdef}/{self.method}?…",
+                f"a method dissemination has at most {MAX_PARAMETERS} parameters, not "
+                f"{len(self.params)}",
+                None,
+            )
         params = tuple(sorted(self.params))
         if params != self.params:
             object.__setattr__(self, "params", params)
@@ -630,6 +665,13 @@ def _params(text: str, s: str, q: int, offset: int) -> tuple[tuple[str, str], ..
     pairs: list[tuple[str, str]] = []
     a = q + 1
     while a <= n:
+        if len(pairs) == MAX_PARAMETERS:
+            raise _fail(
+                text,
+                f"too many parameters: a method dissemination has at most {MAX_PARAMETERS}, "
+                f"and parameter {MAX_PARAMETERS + 1} starts here",
+                offset + a,
+            )
         b = s.find("&", a)
         if b < 0:
             b = n
@@ -772,11 +814,15 @@ def parse_fedora(text: str) -> FedoraPID | Dissemination:
     (``info:fedora/*/DC``, ``info:fedora/*/demo:1/index``). Surrounding whitespace is
     ignored; ``info:fedora/`` is matched case-insensitively.
 
-    Detection rule for bare text: ``word:rest`` whose ``word`` is in
+    Detection rule for bare text: ``word:rest`` whose ``word``, in any case, is in
     :data:`NOT_PID_NAMESPACES` (a URI scheme such as ``mailto``, ``tel``, ``data``, ``urn``,
-    ``http``, or a vocabulary prefix such as ``rdf``, ``dc``) is rejected with a reason
+    ``ark``, ``http``; a scholarly or library identifier prefix such as ``isbn``, ``issn``,
+    ``pmid``, ``arXiv``, ``orcid``, ``wikidata``; a vocabulary prefix such as ``rdf``,
+    ``dc``; or the example CURIE prefixes ``ex`` and ``eg``) is rejected with a reason
     rather than read as a PID; the same PID is accepted in the explicit ``info:fedora/`` form
-    or with its separator written ``%3A``.
+    (``info:fedora/isbn:1``) or with its separator written ``%3A``.
+
+    A method dissemination with more than :data:`MAX_PARAMETERS` parameters is rejected.
 
     Raises :class:`~pidrdf.FedoraPIDError` naming the part (namespace, object id, datastream
     id, method name, parameter), the offending character and its position.

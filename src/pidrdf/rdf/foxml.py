@@ -179,12 +179,19 @@ def foxml_items(document: FoxmlObject) -> Iterator[Parsed | Rejected]:
     """The object's PID, then each datastream, as parsed values or rejections.
 
     Line numbers are those of the FOXML elements. When the PID itself is malformed, the
-    datastreams cannot be named and are not reported separately.
+    datastreams cannot be named: the object is rejected, then each datastream is rejected
+    too (the object's PID is invalid), so that every element is reported and counted.
     """
     try:
         pid = parse_pid(document.pid)
     except IdentifierError as error:
         yield Rejected(document.line, document.pid, error)
+        for ds in document.datastreams:
+            reason = (
+                f"the object's PID {document.pid!r} (line {document.line}) is invalid, so "
+                f"datastream {ds.id!r} cannot be named"
+            )
+            yield Rejected(ds.line, ds.id, FedoraPIDError(ds.id, reason, None))
         return
     yield Parsed(document.line, document.pid, pid)
     seen: set[str] = set()
