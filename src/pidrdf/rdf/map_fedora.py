@@ -253,32 +253,27 @@ def dissemination_triples(
     obj_iri = FEDORA_URI_PREFIX + pid
     iri = f"{obj_iri}/{kind.tail}"
     type_iri = kind.iri
+    # what every dissemination says, datastream or method
+    described: list[Triple] = [
+        (obj_iri, FEDORA_DISSEMINATES, iri),
+        (iri, FEDORA_DISSEMINATION_TYPE, type_iri),
+        (iri, DCTERMS_IDENTIFIER, plain_literal(iri)),
+        (iri, _PID, plain_literal(pid)),
+        (iri, _IN_SCOPE_OF, iri),
+        (iri, _IN_SCOPE_OF, obj_iri),
+    ]
     if kind.datastream_id is not None:
         triples = [
             (iri, RDF_TYPE, _DATASTREAM),
             (obj_iri, FEDORA_HAS_DATASTREAM, iri),
             (iri, DCTERMS_IS_PART_OF, obj_iri),
-            (obj_iri, FEDORA_DISSEMINATES, iri),
-            (iri, FEDORA_DISSEMINATION_TYPE, type_iri),
-            (iri, DCTERMS_IDENTIFIER, plain_literal(iri)),
-            (iri, _PID, plain_literal(pid)),
-            (iri, _IN_SCOPE_OF, iri),
-            (iri, _IN_SCOPE_OF, obj_iri),
+            *described,
             (iri, _DATASTREAM_ID, kind.datastream_id),
         ]
         if profile.fedora_base:
             triples.append((iri, _MIGRATED_TO, _link(value, profile.fedora_base)))
     else:
-        triples = [
-            (iri, RDF_TYPE, _METHOD),
-            (obj_iri, FEDORA_DISSEMINATES, iri),
-            (iri, FEDORA_DISSEMINATION_TYPE, type_iri),
-            (iri, DCTERMS_IDENTIFIER, plain_literal(iri)),
-            (iri, _PID, plain_literal(pid)),
-            (iri, _IN_SCOPE_OF, iri),
-            (iri, _IN_SCOPE_OF, obj_iri),
-        ]
-        triples += _method_parts(value, iri)
+        triples = [(iri, RDF_TYPE, _METHOD), *described, *_method_parts(value, iri)]
     if seen is None:
         _object_triples(triples, pid, obj_iri, obj, profile)
     elif obj_iri not in seen:
