@@ -30,6 +30,7 @@ __all__ = [
     "HandleForm",
     "Resolver",
     "clear_resolvers",
+    "iri_forms",
     "parse_handle",
     "proxy_path",
     "register_resolver",
@@ -123,16 +124,11 @@ class Handle(Identifier):
         ``fold_case`` applies the canonical case policy; without it the handle keeps the
         case it was written in (the IRI is then still valid, just not canonical).
         """
+        if form not in ("https", "hdl", "info"):
+            raise ValueError(f"unknown handle IRI form {form!r}; expected https, hdl or info")
         prefix, local = self._key if fold_case else (self.prefix, self.local_name)
-        if form == "https":
-            base = doi_resolver if self.kind == "doi" else handle_resolver
-            return base + proxy_path(f"{_encode_https(prefix)}/{_encode_https(local)}")
-        if form == "hdl":
-            return f"hdl:{_encode_hdl(prefix)}/{_encode_hdl(local)}"
-        if form == "info":
-            space = "doi" if self.kind == "doi" else "hdl"
-            return f"info:{space}/{_encode_https(prefix)}/{_encode_https(local)}"
-        raise ValueError(f"unknown handle IRI form {form!r}; expected https, hdl or info")
+        forms = iri_forms(prefix, local, self.kind == "doi", doi_resolver, handle_resolver)
+        return forms[("https", "hdl", "info").index(form)]
 
     @property
     def cordra(self) -> bool:
@@ -177,6 +173,25 @@ class DOI(Handle):
     @property
     def _key(self) -> tuple[str, str]:
         return _ascii_lower(self.prefix), _ascii_lower(self.local_name)
+
+
+_hdl_safe = re.compile("[" + re.escape(HANDLE_URI_SAFE) + "]*").fullmatch
+
+
+def iri_forms(
+    prefix: str, local: str, is_doi: bool, doi_resolver: str, handle_resolver: str
+) -> tuple[str, str, str]:
+    """The ``https``, ``hdl`` and ``info`` IRIs of the handle ``prefix/local`` (parts taken as
+    given: case-fold them first for the canonical forms), from one encoding of the parts.
+
+    The ``hdl`` form's narrower character set usually changes nothing, so the wider encoding
+    is reused whenever it holds only characters both sets keep.
+    """
+    path = f"{_encode_https(prefix)}/{_encode_https(local)}"
+    https = (doi_resolver if is_doi else handle_resolver) + proxy_path(path)
+    hdl = "hdl:" + (path if _hdl_safe(path) else f"{_encode_hdl(prefix)}/{_encode_hdl(local)}")
+    info = ("info:doi/" if is_doi else "info:hdl/") + path
+    return https, hdl, info
 
 
 def proxy_path(path: str) -> str:
@@ -382,22 +397,34 @@ def _split(
     offset: int,
     raw: str | None = None,
     modifier: str | None = None,
+    *,
+    bare: bool = False,
 ) -> Handle:
     """Split decoded ``body`` at its first ``/`` and check both parts.
 
     ``raw`` is the undecoded text ``body`` came from (for positions); ``offset`` is where it
-    starts in ``text``.
+    starts in ``text``. A ``bare`` body (no scheme) with ``:`` in its prefix gets a reason
+    that says what it more likely is.
     """
 
     def at(index: int) -> int:
         return offset + (index if raw is None else _raw_index(raw, index))
 
+    _check_value_reference(text, body, at(0))
     slash = body.find("/")
     if slash < 0:
         raise _fail(text, "a handle needs a '/' between its prefix and its local name", None)
     if slash == 0:
         raise _fail(text, "the handle prefix (before the first '/') is empty", at(0))
     prefix = body[:slash]
+    colon = prefix.find(":")
+    if bare and colon >= 0:
+        raise _fail(
+            text,
+            "a bare handle prefix with ':' is more likely a URI or a Fedora dissemination "
+            f"written without info:fedora/; write hdl:{body} if it really is a handle",
+            at(colon),
+        )
     local = body[slash + 1 :]
     if not local:
         raise _fail(text, "the handle local name (after the first '/') is empty", at(slash))
@@ -408,16 +435,7 @@ def _split(
             f"control character U+{ord(bad.group()):04X} is not allowed in a handle",
             at(bad.start()),
         )
-    colon = prefix.find(":")
     if colon >= 0:
-        reference = _VALUE_REFERENCE.match(body)
-        if reference:
-            raise _fail(
-                text,
-                f"this is a handle value reference (index {reference.group(1)} of the handle "
-                f"{body[reference.end(1) + 1 :]}), not a handle",
-                at(0),
-            )
         raise _fail(text, "a handle prefix cannot contain ':'", at(colon))
     if prefix[0] == "." or prefix[-1] == "." or ".." in prefix:
         index = 0 if prefix[0] == "." else (slash - 1 if prefix[-1] == "." else prefix.find(".."))
@@ -456,17 +474,11 @@ def _parse_hdl(text: str, s: str, offset: int) -> Handle:
     if "@" in head:
         candidate, _, _ = head.rpartition("@")
         if "=" in candidate:
-            modifier = percent_decode_or_fail(text, candidate, offset + start)
+            modifier = _decode(text, candidate, offset + start)
             start += len(candidate) + 1
             raw = raw[len(candidate) + 1 :]
     body = _decode(text, raw, offset + start)
-    _check_value_reference(text, body, offset + start)
     return _split(text, body, offset + start, raw, modifier)
-
-
-def percent_decode_or_fail(text: str, raw: str, offset: int) -> str:
-    """Percent-decode ``raw`` (found at ``offset`` of ``text``) or raise :class:`HandleError`."""
-    return _decode(text, raw, offset)
 
 
 def _without_query(raw: str) -> str:
@@ -553,7 +565,6 @@ def _parse_path(text: str, raw: str, offset: int, *, short_doi: bool) -> Handle:
             return inner
     if short_doi and "/" not in body:
         return _split(text, "10/" + body, offset - 3, None)
-    _check_value_reference(text, body, offset)
     return _split(text, body, offset, raw)
 
 
@@ -612,13 +623,4 @@ def parse_handle_fully(text: str, resolvers: tuple[Resolver, ...] = ()) -> Handl
         return parsed
     if is_handle_url(s, known):
         return _parse_url(text, s, offset, 0, known)
-    _check_value_reference(text, s, offset)
-    colon = s.find(":", 0, max(s.find("/"), 0))
-    if colon >= 0:
-        raise _fail(
-            text,
-            "a bare handle prefix with ':' is more likely a URI or a Fedora dissemination "
-            f"written without info:fedora/; write hdl:{s} if it really is a handle",
-            offset + colon,
-        )
-    return _split(text, s, offset)
+    return _split(text, s, offset, bare=True)

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from rdflib import Graph
 from rdflib.term import URIRef
 
+from pidrdf.identifiers.base import Identifier
 from pidrdf.identifiers.detect import parse
 from pidrdf.identifiers.errors import IdentifierError
 from pidrdf.identifiers.handle import is_handle_url
-from pidrdf.rdf.mapping import SEEN_LIMIT, canonical_iri, triples_of
+from pidrdf.rdf.mapping import canonical_iri, triples_of_all
 from pidrdf.rdf.profile import DEFAULT_PROFILE, Profile
 from pidrdf.rdf.terms import Triple
 from pidrdf.rdf.vocab import NAMESPACE, OWL_SAME_AS
@@ -96,8 +97,8 @@ def enrich(
     the well-formed ones were added, so nothing is dropped silently.
     """
     errors: list[tuple[str, IdentifierError]] = []
-    added: list[Triple] = []
-    seen: set[str] = set()
+    values: list[Identifier] = []
+    links: list[Triple] = []
     for iri in identifier_iris(graph, profile):
         try:
             value = parse(iri, resolvers=profile.resolvers)
@@ -107,13 +108,11 @@ def enrich(
             else:
                 on_error(iri, error)
             continue
-        if len(seen) > SEEN_LIMIT:
-            seen.clear()
-        added.extend(triples_of(value, profile, seen))
+        values.append(value)
         canonical = canonical_iri(value, profile)
         if canonical != iri and profile.same_as:
-            added.append((canonical, OWL_SAME_AS, iri))
-    add_to_graph(graph, added)
+            links.append((canonical, OWL_SAME_AS, iri))
+    add_to_graph(graph, [*triples_of_all(values, profile), *links])
     if errors:
         first_iri, first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""

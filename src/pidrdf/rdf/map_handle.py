@@ -9,13 +9,11 @@ chain of derived prefixes above it (``dcterms:isPartOf``), everything X is in th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from pidrdf.identifiers.encoding import HANDLE_HTTPS_SAFE, HANDLE_URI_SAFE, make_encoder
-from pidrdf.identifiers.handle import Handle, proxy_path
+from pidrdf.identifiers.handle import Handle, iri_forms
 from pidrdf.rdf.profile import Profile
 from pidrdf.rdf.terms import Triple, plain_literal
 from pidrdf.rdf.vocab import (
@@ -36,11 +34,6 @@ _LOCAL_NAME = NAMESPACE + "localName"
 _NAMING_AUTHORITY = NAMESPACE + "namingAuthority"
 _IN_SCOPE_OF = NAMESPACE + "inScopeOf"
 
-_encode_https = make_encoder(HANDLE_HTTPS_SAFE)
-_encode_hdl = make_encoder(HANDLE_URI_SAFE)
-_hdl_safe = re.compile("[" + re.escape(HANDLE_URI_SAFE) + "]*").fullmatch
-
-
 class _Forms(NamedTuple):
     """Every IRI form of one handle, computed from one encoding of its parts."""
 
@@ -52,22 +45,18 @@ class _Forms(NamedTuple):
 def _forms(value: Handle, profile: Profile) -> _Forms:
     """The canonical IRI of ``value`` under ``profile`` and its other URI forms.
 
-    Equivalent to calling ``value.iri(form)`` for each form, but encodes the parts once:
+    Folds the parts once and encodes them once (:func:`~pidrdf.identifiers.handle.iri_forms`):
     this runs for every identifier of a stream.
     """
     parts = value.folded() if profile.fold_case else (value.prefix, value.local_name)
-    prefix, local = parts
-    path = f"{_encode_https(prefix)}/{_encode_https(local)}"
     is_doi = value.kind == "doi"
-    https = (profile.doi_resolver if is_doi else profile.handle_resolver) + proxy_path(path)
-    info = ("info:doi/" if is_doi else "info:hdl/") + path
-    hdl = "hdl:" + (path if _hdl_safe(path) else f"{_encode_hdl(prefix)}/{_encode_hdl(local)}")
+    https, hdl, info = iri_forms(*parts, is_doi, profile.doi_resolver, profile.handle_resolver)
     by_form = {"https": https, "hdl": hdl, "info": info}
     canonical = by_form.pop(profile.handle_form)
     others = tuple(by_form.values())
     if is_doi and profile.handle_form == "https":
         # a DOI also resolves at the handle proxy; that URL names the same DOI
-        others += (profile.handle_resolver + proxy_path(path),)
+        others += (profile.handle_resolver + https[len(profile.doi_resolver) :],)
     return _Forms(parts, canonical, others)
 
 

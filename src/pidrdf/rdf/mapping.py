@@ -20,7 +20,7 @@ from pidrdf.identifiers.fedora import Dissemination, FedoraPID
 from pidrdf.identifiers.handle import Handle
 from pidrdf.rdf.map_auth import auth_triples
 from pidrdf.rdf.map_fedora import dissemination_triples, fedora_pid_triples
-from pidrdf.rdf.map_handle import handle_triples
+from pidrdf.rdf.map_handle import handle_iri, handle_triples
 from pidrdf.rdf.profile import DEFAULT_PROFILE, Profile
 from pidrdf.rdf.terms import Triple
 
@@ -68,10 +68,5 @@ def triples_of_all(
 def canonical_iri(value: Identifier, profile: Profile = DEFAULT_PROFILE) -> str:
     """The IRI ``value`` gets under ``profile`` (``value.uri`` under the default profile)."""
     if isinstance(value, Handle):
-        return value.iri(
-            profile.handle_form,
-            fold_case=profile.fold_case,
-            doi_resolver=profile.doi_resolver,
-            handle_resolver=profile.handle_resolver,
-        )
+        return handle_iri(value, profile)
     return value.uri

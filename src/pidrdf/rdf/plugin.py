@@ -17,7 +17,7 @@ from typing import Any
 from rdflib import Graph
 from rdflib.parser import InputSource, Parser
 
-from pidrdf.identifiers.batch import Parsed, Rejected, Totals, parse_lines
+from pidrdf.identifiers.batch import Parsed, Rejected, parse_lines
 from pidrdf.rdf.mapping import triples_of_all
 from pidrdf.rdf.profile import DEFAULT_PROFILE, Profile
 from pidrdf.rdf.writers import add_to_graph
@@ -45,12 +45,11 @@ class IdentifierListParser(Parser):
         if on_error not in ("fail", "skip"):
             raise ValueError(f"on_error must be 'fail' or 'skip', not {on_error!r}")
         rejected: list[Rejected] = kwargs.get("rejected", [])
-        totals = Totals()
         values = []
         for item in parse_lines(
             # split at line feeds only, as files are read everywhere else: str.splitlines()
             # would also split at U+2028, form feeds, …, and shift the reported line numbers
-            _read_text(source).split("\n"), totals, resolvers=profile.resolvers
+            _read_text(source).split("\n"), resolvers=profile.resolvers
         ):
             if isinstance(item, Parsed):
                 values.append(item.value)
